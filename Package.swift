@@ -1,0 +1,63 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Layers, lowest first. A module may import only those below it (see docs/ARCHITECTURE.md):
+// LaundryCore → LaundryStore, LaundryGrammar → LaundryAssistant → LaundryTerminal → laundrytime.
+let package = Package(
+    name: "LaundryTime",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "laundrytime", targets: ["laundrytime"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        .target(name: "LaundryCore"),
+        .target(
+            name: "LaundryStore",
+            dependencies: ["LaundryCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "LaundryGrammar",
+            dependencies: ["LaundryCore"],
+            plugins: ["EmbedGrammar"]
+        ),
+        .target(
+            name: "LaundryAssistant",
+            dependencies: ["LaundryCore", "LaundryStore", "LaundryGrammar"]
+        ),
+        .target(
+            name: "CLibEdit",
+            linkerSettings: [.linkedLibrary("edit")]
+        ),
+        .target(
+            name: "LaundryTerminal",
+            dependencies: ["LaundryAssistant", "CLibEdit"]
+        ),
+        .executableTarget(
+            name: "laundrytime",
+            dependencies: [
+                "LaundryTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Build-time: copies Grammars/en.grammar into the binary, so that the program finds its
+        // grammar from any working directory and cannot be separated from it.
+        .executableTarget(name: "GrammarEmbedder", path: "Sources/GrammarEmbedder"),
+        .plugin(
+            name: "EmbedGrammar",
+            capability: .buildTool(),
+            dependencies: ["GrammarEmbedder"]
+        ),
+
+        .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore"]),
+        .testTarget(name: "LaundryStoreTests", dependencies: ["LaundryStore"]),
+        .testTarget(name: "LaundryGrammarTests", dependencies: ["LaundryGrammar"]),
+        .testTarget(name: "LaundryAssistantTests", dependencies: ["LaundryAssistant"]),
+        .testTarget(name: "LaundryTerminalTests", dependencies: ["LaundryTerminal"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["laundrytime"]),
+    ]
+)

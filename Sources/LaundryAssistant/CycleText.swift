@@ -1,0 +1,50 @@
+import Foundation
+import LaundryCore
+
+/// What the assistant says about the laundry cycle: each step done, a harmless repeat, and a step
+/// that does not fit the stage — always with what the pet needs instead.
+enum CycleText {
+    static func done(_ event: CycleEvent, snapshot pet: PetSnapshot) -> String {
+        let name = pet.name
+        switch event.kind {
+        case .washStarted(let end):
+            return "\(name) is getting clean! 🫧 The wash takes \(pet.settings.washMinutes) min and ends at \(PetText.clockTime(end))."
+        case .dryStarted(let end):
+            return "\(name) is drying off. ♨ The dryer takes \(pet.settings.dryMinutes) min and ends at \(PetText.clockTime(end))."
+        case .washStopped:
+            return "Stopped \(name)'s wash. \(name) is idle again — start a new wash when you are ready."
+        case .dryStopped:
+            return "Stopped \(name)'s dryer. The laundry is washed and waits for the dryer."
+        case .folded(revived: false):
+            return "\(name) is so happy! 🎉 Cycle \(pet.stats.totalCycles) done · streak \(pet.stats.currentStreak) (best \(pet.stats.bestStreak))."
+        case .folded(revived: true):
+            return "\(name) is back to life! 🎉 Health is 100% again; the streak starts over from 0 (cycles done: \(pet.stats.totalCycles))."
+        }
+    }
+
+    static func alreadyRunning(_ step: CycleStep, pet: Pet, remaining: TimeInterval) -> String {
+        let what = step == .startDry ? "drying" : "washing"
+        return "\(pet.name) is already \(what) — \(DurationText.countdown(remaining)) left. Nothing changed."
+    }
+
+    static func refused(_ refusal: CycleRefusal, step: CycleStep, pet: Pet, now: Date) -> String {
+        let name = pet.name.value
+        switch refusal {
+        case .stillWashing(let remaining):
+            return "\(name) is still washing — \(DurationText.countdown(remaining)) left. "
+                + (step == .fold ? "Then the dryer, then folding." : "The dryer comes next, when the wash is done.")
+        case .stillDrying(let remaining):
+            return "\(name) is still drying — \(DurationText.countdown(remaining)) left. Fold the laundry when it is done."
+        case .needsWash:
+            return step == .fold
+                ? "\(name)'s laundry is not washed and dried yet. Start with “start wash for \(name)”."
+                : "\(name)'s laundry has not been washed yet. Start with “start wash for \(name)”."
+        case .needsDryer:
+            return "\(name) is ready for the dryer! Say “start dryer for \(name)” next."
+        case .needsFold:
+            return "\(name) is ready to be folded! Say “mark \(name) folded” first."
+        case .nothingRunning:
+            return "Nothing is running for \(name) — \(pet.statusLine(at: now)) Nothing to stop."
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import LaundryCore
+
+/// How the assistant describes pets in words. The same words serve plain output, JSON and the
+/// screen reader; the terminal may draw more around them.
+enum PetText {
+    static let emptyState =
+        "No Pets Yet — Create your first laundry pet to get started! Type “create pet NAME”, e.g. “create pet Snowy”."
+
+    /// "Snowy ^‿^ 100% — is so happy! · next: Start Wash"
+    static func statusLine(_ pet: PetSnapshot) -> String {
+        var line = "\(pet.name) \(pet.mood.face) \(pet.health)% — \(pet.stage.statusText ?? pet.mood.text)"
+        if let timer = pet.stage.timer {
+            line += " (\(DurationText.countdown(timer.remaining(at: pet.at))) left)"
+        }
+        return line + " · next: \(pet.nextAction.label)"
+    }
+
+    /// "Snowy — is so happy! (100%)"
+    static func listLine(_ pet: PetSnapshot) -> String {
+        "• \(pet.name) \(pet.mood.face) — \(pet.stage.statusText ?? pet.mood.text) (health \(pet.health)%)"
+    }
+
+    /// The pet card in words.
+    static func card(_ pet: PetSnapshot) -> String {
+        var lines = ["\(pet.name) \(pet.mood.face) \(pet.stage.statusText ?? pet.mood.text)"]
+        lines.append("Health \(pet.health)% (\(pet.mood.text)) · Stage: \(stageWord(pet.stage)) · Next: \(pet.nextAction.label)")
+        if let timer = pet.stage.timer {
+            let percent = Int((timer.progress(at: pet.at) * 100).rounded(.down))
+            lines.append("\(DurationText.countdown(timer.remaining(at: pet.at))) left · \(percent)% done · ends at \(clockTime(timer.endsAt))")
+        }
+        lines.append(
+            "Cycles \(pet.stats.totalCycles) · Streak \(pet.stats.currentStreak) (best \(pet.stats.bestStreak)) · "
+                + "Next due \(dueText(pet.nextDue, now: pet.at))")
+        return lines.joined(separator: "\n")
+    }
+
+    static func stageWord(_ stage: Stage) -> String {
+        switch stage {
+        case .idle: "idle"
+        case .washing: "washing"
+        case .washDone: "wash done"
+        case .drying: "drying"
+        case .dryDone: "dry done"
+        }
+    }
+
+    /// "in 3 days", "now", "2 days ago".
+    static func dueText(_ due: Date, now: Date) -> String {
+        let seconds = due.timeIntervalSince(now)
+        if abs(seconds) < 60 { return "now" }
+        return seconds > 0 ? "in \(DurationText.words(seconds))" : "\(DurationText.words(-seconds)) ago"
+    }
+
+    /// A local wall-clock time, "09:45" (the user's `TZ`).
+    static func clockTime(_ date: Date) -> String {
+        let parts = Calendar.current.dateComponents([.hour, .minute], from: date)
+        return twoDigits(parts.hour ?? 0) + ":" + twoDigits(parts.minute ?? 0)
+    }
+
+    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+    static func nameProblem(_ error: PetNameError, raw: String) -> String {
+        switch error {
+        case .empty:
+            "A pet needs a name. Say “create pet NAME”, e.g. “create pet Snowy”."
+        case .tooLong(let count):
+            "A pet's name can be at most \(PetName.maximumLength) characters; that one has \(count). Pick a shorter name."
+        case .forbiddenCharacter(let scalar):
+            "A pet's name cannot contain control or direction characters (it has U+\(String(scalar.value, radix: 16, uppercase: true))). Pick another name."
+        }
+    }
+}

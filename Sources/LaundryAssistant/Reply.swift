@@ -1,0 +1,118 @@
+import Foundation
+import LaundryCore
+import LaundryGrammar
+
+/// The assistant's answer to one line: a value the terminal turns into bubbles, plain text or
+/// JSON. It carries the fields of the JSON contract (PRODUCT.md §6) and what a renderer needs to
+/// draw more than text (a pet card, the dashboard, help).
+public struct Reply: Sendable {
+    /// What the reply is, for its style.
+    public enum Kind: Sendable {
+        case answer
+        /// A cycle was completed or a pet revived.
+        case celebration
+        /// The assistant asks something back.
+        case question
+        /// The line was not understood, or what it asked could not be done.
+        case error
+        /// The session ends (quit).
+        case goodbye
+    }
+
+    /// Why a reply is not ok; it decides the exit status.
+    public enum Failure: Sendable, Equatable {
+        /// The line was not understood (unknown, too long, not text).
+        case notUnderstood
+        /// Understood, but not possible: unknown pet, wrong stage, invalid value.
+        case refused
+        /// The data store failed.
+        case store
+    }
+
+    /// What a question back waits for.
+    public enum Awaiting: String, Sendable {
+        case confirmation
+        case pet
+    }
+
+    /// What a renderer can draw besides the text.
+    public enum Content: Sendable {
+        case petCard(PetSnapshot)
+        case dashboard([PetSnapshot])
+        case help([HelpSection])
+    }
+
+    public let input: String
+    public let intent: Intent
+    /// The slots as the user typed them, by slot name.
+    public let slots: [String: String]
+    /// The pet the reply is about, by its stored name.
+    public let pet: String?
+    public let failure: Failure?
+    public let text: String
+    public let at: Date
+    public let kind: Kind
+    public let awaiting: Awaiting?
+    public let content: Content?
+
+    public var ok: Bool { failure == nil }
+
+    public init(
+        input: String, intent: Intent, slots: [String: String] = [:], pet: String? = nil,
+        failure: Failure? = nil, text: String, at: Date, kind: Kind? = nil,
+        awaiting: Awaiting? = nil, content: Content? = nil
+    ) {
+        self.input = input
+        self.intent = intent
+        self.slots = slots
+        self.pet = pet
+        self.failure = failure
+        self.text = text
+        self.at = at
+        self.kind = kind ?? (failure == nil ? .answer : .error)
+        self.awaiting = awaiting
+        self.content = content
+    }
+}
+
+/// A pet as it is at one instant: everything a card or a dashboard row shows.
+public struct PetSnapshot: Sendable, Equatable {
+    public let name: String
+    public let health: Int
+    public let mood: Mood
+    public let stage: Stage
+    public let nextAction: NextAction
+    public let stats: PetStats
+    public let nextDue: Date
+    public let settings: CycleSettings
+    /// The instant the snapshot was taken.
+    public let at: Date
+
+    public init(_ pet: Pet, at now: Date) {
+        name = pet.name.value
+        health = pet.health(at: now)
+        mood = pet.mood(at: now)
+        stage = pet.stage(at: now)
+        nextAction = pet.nextAction(at: now)
+        stats = pet.stats
+        nextDue = pet.nextDue
+        settings = pet.settings
+        at = now
+    }
+
+    /// "Snowy is getting clean!" while laundry is under way, the mood's text otherwise.
+    public var statusLine: String {
+        "\(name) \(stage.statusText ?? mood.text)"
+    }
+}
+
+/// A group of intents for help: a heading and its lines.
+public struct HelpSection: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public let summary: String
+        public let examples: [String]
+    }
+
+    public let title: String
+    public let entries: [Entry]
+}

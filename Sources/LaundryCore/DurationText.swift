@@ -1,0 +1,33 @@
+import Foundation
+
+/// How LaundryTime writes spans of time for people.
+public enum DurationText {
+    /// A countdown, "12:40" or "1:05:00": whole seconds, rounded up so that a running timer never
+    /// shows 0:00.
+    public static func countdown(_ seconds: TimeInterval) -> String {
+        let total = Int(max(seconds, 0).rounded(.up))
+        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
+        return hours > 0
+            ? "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))"
+            : "\(minutes):\(twoDigits(secs))"
+    }
+
+    /// A rough span in words, to the nearest unit: "less than a minute", "12 minutes",
+    /// "2 hours", "7 days".
+    public static func words(_ seconds: TimeInterval) -> String {
+        let s = max(seconds, 0)
+        func nearest(_ unit: Double) -> Int { Int((s / unit).rounded()) }
+        switch s {
+        case ..<60: return "less than a minute"
+        case ..<(59.5 * 60): return plural(nearest(60), "minute")
+        case ..<(23.5 * 3600): return plural(nearest(3600), "hour")
+        default: return plural(nearest(86_400), "day")
+        }
+    }
+
+    public static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    private static func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+}

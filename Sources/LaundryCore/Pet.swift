@@ -1,0 +1,102 @@
+import Foundation
+
+/// A laundry pet: one kind of laundry, cared for through wash → dry → fold cycles.
+///
+/// A plain value. Health, mood and stage are functions of `now`; nothing that changes by itself
+/// with time is stored.
+public struct Pet: Equatable, Sendable, Identifiable {
+    /// The store's row id; nil for a pet that was never saved.
+    public var id: Int64?
+    public var name: PetName
+    public var settings: CycleSettings
+    public let createdAt: Date
+    /// The instant health was last 100: creation, the last fold, or a revive.
+    public var lastCaredAt: Date
+    public var stats: PetStats
+    public var cycle: CycleState
+
+    public init(
+        id: Int64? = nil,
+        name: PetName,
+        settings: CycleSettings = .standard,
+        createdAt: Date,
+        lastCaredAt: Date? = nil,
+        stats: PetStats = PetStats(),
+        cycle: CycleState = .idle
+    ) {
+        self.id = id
+        self.name = name
+        self.settings = settings
+        self.createdAt = createdAt
+        self.lastCaredAt = lastCaredAt ?? createdAt
+        self.stats = stats
+        self.cycle = cycle
+    }
+
+    public func health(at now: Date) -> Int {
+        HealthModel.health(lastCaredAt: lastCaredAt, frequencyDays: settings.frequencyDays, now: now)
+    }
+
+    public func mood(at now: Date) -> Mood { Mood(health: health(at: now)) }
+
+    public func stage(at now: Date) -> Stage { cycle.stage(at: now) }
+
+    /// When laundry is due again (health 50).
+    public var nextDue: Date {
+        HealthModel.dueInstant(lastCaredAt: lastCaredAt, frequencyDays: settings.frequencyDays)
+    }
+
+    /// What the pet needs next, by stage (and by mood when idle).
+    public func nextAction(at now: Date) -> NextAction {
+        switch stage(at: now) {
+        case .idle: mood(at: now) == .dead ? .reviveWithLaundry : .startWash
+        case .washing(let window): .waitForWash(remaining: window.remaining(at: now))
+        case .washDone: .startDryer
+        case .drying(let window): .waitForDryer(remaining: window.remaining(at: now))
+        case .dryDone: .markFolded
+        }
+    }
+
+    /// One line about the pet at `now`: the stage's text while laundry is under way, the mood's
+    /// otherwise ("Snowy is ready for the dryer!", "Snowy is doing okay").
+    public func statusLine(at now: Date) -> String {
+        "\(name) \(stage(at: now).statusText ?? mood(at: now).text)"
+    }
+}
+
+/// A pet's counters.
+public struct PetStats: Equatable, Sendable {
+    /// Cycles folded, ever. Never taken away, not even when the pet dies.
+    public var totalCycles: Int
+    /// Folds in a row without the pet dying in between.
+    public var currentStreak: Int
+    public var bestStreak: Int
+
+    public init(totalCycles: Int = 0, currentStreak: Int = 0, bestStreak: Int = 0) {
+        self.totalCycles = totalCycles
+        self.currentStreak = currentStreak
+        self.bestStreak = bestStreak
+    }
+}
+
+/// The one step a pet needs next.
+public enum NextAction: Equatable, Sendable {
+    case startWash
+    case reviveWithLaundry
+    case waitForWash(remaining: TimeInterval)
+    case startDryer
+    case waitForDryer(remaining: TimeInterval)
+    case markFolded
+
+    /// The seeds' button text.
+    public var label: String {
+        switch self {
+        case .startWash: "Start Wash"
+        case .reviveWithLaundry: "Revive with Laundry"
+        case .waitForWash: "Washing…"
+        case .startDryer: "Start Dryer"
+        case .waitForDryer: "Drying…"
+        case .markFolded: "Mark Folded"
+        }
+    }
+}

@@ -1,0 +1,114 @@
+/// A grammar file, read: its rules and its intents with their help texts and templates.
+///
+/// The format is documented at the top of `Grammars/en.grammar`.
+struct GrammarDocument: Sendable {
+    struct Template: Sendable {
+        let text: String
+        let expression: TemplateExpression
+        let line: Int
+    }
+
+    struct IntentBlock: Sendable {
+        let intent: Intent
+        var group = ""
+        var summary = ""
+        var examples: [String] = []
+        var templates: [Template] = []
+        let line: Int
+    }
+
+    var rules: [String: TemplateExpression] = [:]
+    var intents: [IntentBlock] = []
+
+    static func parse(_ source: String) throws(GrammarError) -> GrammarDocument {
+        var document = GrammarDocument()
+        var current: IntentBlock?
+
+        func finish() {
+            if let block = current { document.intents.append(block) }
+            current = nil
+        }
+
+        for (offset, rawLine) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = offset + 1
+            let line = rawLine.trimmingCharacters(in: " \t\r")
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let indented = rawLine.first == " " || rawLine.first == "\t"
+
+            if !indented {
+                finish()
+                if let name = line.dropPrefix("intent ") {
+                    let name = name.trimmingCharacters(in: " \t")
+                    guard let intent = Intent(rawValue: name), intent != .unknown else {
+                        throw GrammarError(line: number, message: "unknown intent '\(name)'")
+                    }
+                    if document.intents.contains(where: { $0.intent == intent }) {
+                        throw GrammarError(line: number, message: "intent '\(name)' is defined twice")
+                    }
+                    current = IntentBlock(intent: intent, line: number)
+                } else if let definition = line.dropPrefix("rule ") {
+                    let parts = definition.split(separator: "=", maxSplits: 1)
+                    let name = parts.first.map { $0.trimmingCharacters(in: " \t<>") } ?? ""
+                    guard parts.count == 2, !name.isEmpty else {
+                        throw GrammarError(line: number, message: "a rule is written: rule NAME = EXPRESSION")
+                    }
+                    guard document.rules[name] == nil else {
+                        throw GrammarError(line: number, message: "rule <\(name)> is defined twice")
+                    }
+                    document.rules[name] = try expression(String(parts[1]), line: number)
+                } else {
+                    throw GrammarError(line: number, message: "expected 'intent NAME' or 'rule NAME = …', found '\(line)'")
+                }
+                continue
+            }
+
+            guard current != nil else {
+                throw GrammarError(line: number, message: "an indented line must belong to an intent")
+            }
+            if let value = line.dropPrefix("group:") {
+                current!.group = value.trimmingCharacters(in: " \t")
+            } else if let value = line.dropPrefix("summary:") {
+                current!.summary = value.trimmingCharacters(in: " \t")
+            } else if let value = line.dropPrefix("example:") {
+                current!.examples.append(value.trimmingCharacters(in: " \t"))
+            } else {
+                current!.templates.append(Template(text: line, expression: try expression(line, line: number), line: number))
+            }
+        }
+        finish()
+
+        for block in document.intents where block.templates.isEmpty {
+            throw GrammarError(line: block.line, message: "intent '\(block.intent.rawValue)' has no template sentences")
+        }
+        return document
+    }
+
+    private static func expression(_ text: String, line: Int) throws(GrammarError) -> TemplateExpression {
+        do {
+            return try TemplateExpression.parse(text)
+        } catch {
+            throw GrammarError(line: line, message: "\(error.message) (column \(error.column + 1)) in '\(text.trimmingCharacters(in: " "))'")
+        }
+    }
+}
+
+/// A grammar file that cannot be used, with the line to look at.
+public struct GrammarError: Error, Equatable, CustomStringConvertible {
+    public let line: Int
+    public let message: String
+
+    public var description: String { "grammar line \(line): \(message)" }
+}
+
+extension StringProtocol {
+    func trimmingCharacters(in set: String) -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, set.contains(first) { scalars.removeFirst() }
+        while let last = scalars.last, set.contains(last) { scalars.removeLast() }
+        return String(scalars)
+    }
+
+    func dropPrefix(_ prefix: String) -> String? {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil
+    }
+}

@@ -1,0 +1,104 @@
+/// A template sentence, parsed: words, `(a|b)` alternatives, `[x]` optional parts, `{slot}`s and
+/// `<rule>` references.
+indirect enum TemplateExpression: Equatable, Sendable {
+    case word(String)
+    case sequence([TemplateExpression])
+    case alternatives([TemplateExpression])
+    case optional(TemplateExpression)
+    case slot(SlotKind)
+    case rule(String)
+
+    /// Parses one template or rule body.
+    static func parse(_ text: String) throws(TemplateSyntaxError) -> TemplateExpression {
+        var parser = Parser(characters: Array(text))
+        let expression = try parser.parseAlternatives(closing: nil)
+        return expression
+    }
+
+    private struct Parser {
+        let characters: [Character]
+        var position = 0
+
+        /// alternatives := sequence ('|' sequence)*
+        mutating func parseAlternatives(closing: Character?) throws(TemplateSyntaxError) -> TemplateExpression {
+            var options = [try parseSequence()]
+            while position < characters.count, characters[position] == "|" {
+                position += 1
+                options.append(try parseSequence())
+            }
+            if let closing {
+                guard position < characters.count, characters[position] == closing else {
+                    throw TemplateSyntaxError(message: "'\(closing == ")" ? "(" : "[")' is not closed", column: position)
+                }
+                position += 1
+            } else if position < characters.count {
+                throw TemplateSyntaxError(message: "unexpected '\(characters[position])'", column: position)
+            }
+            if options.contains(.sequence([])) && closing != "]" {
+                throw TemplateSyntaxError(message: "an empty alternative; write [x] for an optional part", column: position)
+            }
+            return options.count == 1 ? options[0] : .alternatives(options)
+        }
+
+        /// sequence := item*
+        mutating func parseSequence() throws(TemplateSyntaxError) -> TemplateExpression {
+            var items: [TemplateExpression] = []
+            while position < characters.count {
+                let character = characters[position]
+                switch character {
+                case " ", "\t":
+                    position += 1
+                case "|", ")", "]":
+                    return items.count == 1 ? items[0] : .sequence(items)
+                case "(":
+                    position += 1
+                    items.append(try parseAlternatives(closing: ")"))
+                case "[":
+                    position += 1
+                    items.append(.optional(try parseAlternatives(closing: "]")))
+                case "{":
+                    let name = try parseName(closing: "}")
+                    guard let kind = SlotKind(rawValue: name) else {
+                        let known = SlotKind.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", ")
+                        throw TemplateSyntaxError(message: "unknown slot {\(name)} (known: \(known))", column: position)
+                    }
+                    items.append(.slot(kind))
+                case "<":
+                    items.append(.rule(try parseName(closing: ">")))
+                default:
+                    items.append(.word(parseWord()))
+                }
+            }
+            return items.count == 1 ? items[0] : .sequence(items)
+        }
+
+        mutating func parseName(closing: Character) throws(TemplateSyntaxError) -> String {
+            let start = position
+            position += 1
+            var name = ""
+            while position < characters.count, characters[position] != closing {
+                name.append(characters[position])
+                position += 1
+            }
+            guard position < characters.count, !name.isEmpty else {
+                throw TemplateSyntaxError(message: "'\(characters[start])' is not closed", column: start)
+            }
+            position += 1
+            return name
+        }
+
+        mutating func parseWord() -> String {
+            var word = ""
+            while position < characters.count, !" \t|()[]{}<>".contains(characters[position]) {
+                word.append(characters[position])
+                position += 1
+            }
+            return word
+        }
+    }
+}
+
+struct TemplateSyntaxError: Error, Equatable {
+    let message: String
+    let column: Int
+}

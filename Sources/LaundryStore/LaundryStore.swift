@@ -1,0 +1,132 @@
+import Foundation
+import GRDB
+import LaundryCore
+
+/// LaundryTime's SQLite database: pets, their history, settings and the transcript.
+///
+/// Opening creates the directory (mode 0700) and the file (mode 0600; SQLite gives its WAL files
+/// the same mode), turns on WAL, waits for a busy database instead of failing, and runs the
+/// migrations. Every ``write(_:)`` is one IMMEDIATE transaction: a command's state change and its
+/// transcript rows are stored together or not at all.
+public final class LaundryStore: Sendable {
+    public let location: StoreLocation
+    private let queue: DatabaseQueue
+
+    /// How long a write waits for another process that holds the database.
+    static let busyTimeout: TimeInterval = 10
+
+    public init(location: StoreLocation) throws(StoreError) {
+        self.location = location
+        let path = location.databaseURL.path
+        try Self.prepareDirectory(location.directory)
+        try Self.createFileIfMissing(path)
+
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        configuration.busyMode = .timeout(Self.busyTimeout)
+        configuration.foreignKeysEnabled = true
+        configuration.label = "LaundryTime"
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            try queue.read { db in try Self.refuseNewerSchema(db, path: path) }
+            try Schema.migrator.migrate(queue)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.storeError(error, path: path, opening: true)
+        }
+    }
+
+    /// Reads in one transaction.
+    public func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        let path = location.databaseURL.path
+        do {
+            return try queue.read { db in try body(StoreTransaction(db: db, path: path)) }
+        } catch let error as DatabaseError {
+            throw Self.storeError(error, path: path, opening: false)
+        }
+    }
+
+    /// Reads and writes in one IMMEDIATE transaction, committed when `body` returns (or rolled
+    /// back anyway when `commit` is false: a dry run) and rolled back when it throws.
+    public func write<T>(commit: Bool = true, _ body: (StoreTransaction) throws -> T) throws -> T {
+        let path = location.databaseURL.path
+        do {
+            return try queue.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(StoreTransaction(db: db, path: path))
+                    return commit ? .commit : .rollback
+                }
+                return result!
+            }
+        } catch let error as DatabaseError {
+            throw Self.storeError(error, path: path, opening: false)
+        }
+    }
+
+    /// The identifiers of the migrations applied to the database.
+    public func schemaVersion() throws -> [String] {
+        try read { transaction in try Schema.migrator.appliedIdentifiers(transaction.db).sorted() }
+    }
+
+    // MARK: - Opening
+
+    private static func prepareDirectory(_ directory: URL) throws(StoreError) {
+        let path = directory.path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw .cannotCreateDirectory(path: path, reason: "a file that is not a directory is in the way")
+            }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .cannotCreateDirectory(path: path, reason: reason(of: error))
+        }
+    }
+
+    private static func createFileIfMissing(_ path: String) throws(StoreError) {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            close(descriptor)
+            return
+        }
+        let code = errno
+        // A read-only file still opens; SQLite then reports it as read-only on the first write.
+        if code == EACCES || code == EROFS, access(path, R_OK) == 0 { return }
+        throw .cannotOpen(path: path, reason: String(cString: strerror(code)))
+    }
+
+    private static func refuseNewerSchema(_ db: Database, path: String) throws {
+        guard try db.tableExists("grdb_migrations") else { return }
+        let known = Set(Schema.migrator.migrations)
+        let applied = try Schema.migrator.appliedIdentifiers(db)
+        let unknown = applied.subtracting(known).sorted()
+        if !unknown.isEmpty { throw StoreError.newerSchema(path: path, unknownMigrations: unknown) }
+    }
+
+    static func storeError(_ error: Error, path: String, opening: Bool) -> StoreError {
+        guard let error = error as? DatabaseError else {
+            return .failed(path: path, reason: reason(of: error))
+        }
+        let message = error.message ?? "\(error.resultCode)"
+        switch error.resultCode.primaryResultCode {
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+            return .damaged(path: path, reason: message)
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+            return .cannotOpen(path: path, reason: message)
+        case .SQLITE_READONLY:
+            return .cannotOpen(path: path, reason: "the file is read-only")
+        default:
+            return opening ? .cannotOpen(path: path, reason: message) : .failed(path: path, reason: message)
+        }
+    }
+
+    private static func reason(of error: Error) -> String {
+        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Where the database lives: `--data-dir`, else `LAUNDRYTIME_HOME`, else
+/// `$XDG_DATA_HOME/laundrytime`, else `~/.local/share/laundrytime`.
+public struct StoreLocation: Equatable, Sendable {
+    public let directory: URL
+
+    public static let fileName = "laundrytime.sqlite"
+
+    public init(directory: URL) {
+        self.directory = directory.standardizedFileURL
+    }
+
+    public var databaseURL: URL { directory.appendingPathComponent(Self.fileName) }
+
+    /// Picks the directory from an explicit option and the environment, in that order.
+    public static func resolve(dataDirectory: String?, environment: [String: String]) -> StoreLocation {
+        func nonEmpty(_ key: String) -> String? {
+            guard let value = environment[key], !value.isEmpty else { return nil }
+            return value
+        }
+        if let explicit = dataDirectory, !explicit.isEmpty {
+            return StoreLocation(directory: URL(fileURLWithPath: expandingTilde(explicit, environment)))
+        }
+        if let home = nonEmpty("LAUNDRYTIME_HOME") {
+            return StoreLocation(directory: URL(fileURLWithPath: expandingTilde(home, environment)))
+        }
+        // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
+        if let xdg = nonEmpty("XDG_DATA_HOME"), xdg.hasPrefix("/") {
+            return StoreLocation(directory: URL(fileURLWithPath: xdg).appendingPathComponent("laundrytime"))
+        }
+        let home = nonEmpty("HOME") ?? NSHomeDirectory()
+        return StoreLocation(
+            directory: URL(fileURLWithPath: home).appendingPathComponent(".local/share/laundrytime"))
+    }
+
+    private static func expandingTilde(_ path: String, _ environment: [String: String]) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home = environment["HOME"] else { return path }
+        return home + path.dropFirst()
+    }
+}

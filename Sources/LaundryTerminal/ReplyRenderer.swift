@@ -1,0 +1,54 @@
+import Foundation
+import LaundryAssistant
+
+/// Turns replies into text for one output mode.
+protocol ReplyRenderer {
+    /// The text to print for a reply, ending with a newline.
+    mutating func render(_ reply: Reply) -> String
+}
+
+/// Plain text: the reply's words, sanitised, no boxes and no escapes — for pipes, `grep` and
+/// screen readers. Replies are separated by an empty line, so multi-line replies stay apart.
+struct PlainRenderer: ReplyRenderer {
+    private var printedAny = false
+
+    mutating func render(_ reply: Reply) -> String {
+        defer { printedAny = true }
+        return (printedAny ? "\n" : "") + TextSanitizer.sanitize(reply.text) + "\n"
+    }
+}
+
+/// JSON Lines: one object per reply, the contract of PRODUCT.md §6.
+struct JSONRenderer: ReplyRenderer {
+    mutating func render(_ reply: Reply) -> String {
+        Self.object(for: reply).serialized + "\n"
+    }
+
+    static func object(for reply: Reply) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("type", .string("reply")),
+            ("input", .string(reply.input)),
+            ("ok", .bool(reply.ok)),
+            ("intent", .string(reply.intent.rawValue)),
+            ("slots", .object(reply.slots.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            ("pet", reply.pet.map(JSONValue.string) ?? .null),
+            ("text", .string(reply.text)),
+            ("at", .string(isoTime(reply.at))),
+        ]
+        if let awaiting = reply.awaiting { members.append(("awaiting", .string(awaiting.rawValue))) }
+        if let failure = reply.failure { members.append(("error", .string(name(of: failure)))) }
+        return .object(members)
+    }
+
+    static func isoTime(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: false))
+    }
+
+    private static func name(of failure: Reply.Failure) -> String {
+        switch failure {
+        case .notUnderstood: "not_understood"
+        case .refused: "refused"
+        case .store: "store"
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import LaundryAssistant
+import LaundryCore
+import LaundryGrammar
+import LaundryStore
+import LaundryTerminal
+
+/// The `laundrytime` command line: options, picking the mode, exit codes.
+struct LaundryTimeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "laundrytime",
+        abstract: "Keep your laundry pets alive: a chat-style assistant for the terminal.",
+        discussion: """
+            With a terminal on stdin, laundrytime opens an interactive prompt. With stdin piped, it \
+            reads one command per line and answers each (empty lines and lines starting with # are \
+            skipped). Words after the options are one command, answered at once.
+
+            Examples:
+              laundrytime create pet Snowy
+              laundrytime --json start wash for snowy
+              printf 'status\\nhow is snowy?\\n' | laundrytime
+
+            Environment:
+              LAUNDRYTIME_HOME   where the database lives (like --data-dir)
+              XDG_DATA_HOME      default data directory: $XDG_DATA_HOME/laundrytime
+              LAUNDRYTIME_NOW    start the clock at this instant (ISO 8601), for demos and tests
+
+            Exit status: 0 all commands done, 1 a command failed, 2 usage error, 3 data store unavailable.
+            """,
+        version: LaundryTimeVersion.current
+    )
+
+    @Option(help: "Output format: auto, plain or json. auto is plain text for now.")
+    var format: OutputFormat = .auto
+
+    @Flag(help: "Write JSON Lines (the same as --format json).")
+    var json = false
+
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Directory of the database.", valueName: "path"))
+    var dataDirectory: String?
+
+    @Flag(help: "Parse and resolve every command, but change nothing.")
+    var dryRun = false
+
+    @Flag(help: "Stop a piped script at the first command that fails.")
+    var bail = false
+
+    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("A command to run once, e.g. /status.", valueName: "command"))
+    var words: [String] = []
+
+    func validate() throws {
+        if json && format != .auto && format != .json {
+            throw ValidationError("--json and --format \(format.rawValue) contradict each other; use one.")
+        }
+    }
+}
+
+extension OutputFormat: ExpressibleByArgument {}
+
+enum LaundryTimeVersion {
+    static let current = "0.1.0"
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import LaundryAssistant
+import LaundryCore
+import LaundryGrammar
+import LaundryStore
+import LaundryTerminal
+
+/// Exits with a message on stderr.
+func fail(_ message: String, _ status: ExitStatus) -> Never {
+    FileHandle.standardError.write(Data("laundrytime: \(message)\n".utf8))
+    exit(status.rawValue)
+}
+
+let options: LaundryTimeCommand
+do {
+    options = try LaundryTimeCommand.parseAsRoot() as! LaundryTimeCommand
+} catch {
+    // --help and --version end here too, with status 0; usage errors get 2, not ArgumentParser's 64.
+    let code = LaundryTimeCommand.exitCode(for: error)
+    let message = LaundryTimeCommand.fullMessage(for: error)
+    if code == .success {
+        print(message)
+        exit(0)
+    }
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(ExitStatus.usage.rawValue)
+}
+
+let environment = ProcessInfo.processInfo.environment
+let clock: Clock
+if let pinned = environment["LAUNDRYTIME_NOW"], !pinned.isEmpty {
+    guard let start = PinnedTime.parse(pinned) else {
+        fail("LAUNDRYTIME_NOW=\(pinned) is not an ISO 8601 instant such as 2026-03-01T09:00:00Z.", .usage)
+    }
+    clock = .starting(at: start)
+} else {
+    clock = .system
+}
+
+let grammar: Grammar
+do {
+    grammar = try Grammar.english
+} catch {
+    fail("the built-in grammar does not compile: \(error)", .usage)
+}
+
+let store: LaundryStore
+do {
+    store = try LaundryStore(location: .resolve(dataDirectory: options.dataDirectory, environment: environment))
+} catch {
+    fail("\(error.description)\nUse --data-dir to pick another place.", .storeUnavailable)
+}
+
+let assistant = Assistant(store: store, grammar: grammar, clock: clock, dryRun: options.dryRun)
+let session = Session(assistant: assistant, format: options.json ? .json : options.format, bail: options.bail)
+
+let status: ExitStatus
+if !options.words.isEmpty {
+    status = session.runOneShot(options.words.joined(separator: " "))
+} else if isatty(STDIN_FILENO) == 1 {
+    status = session.runInteractive()
+} else {
+    status = session.runScript()
+}
+exit(status.rawValue)
