@@ -1,0 +1,201 @@
+import Foundation
+import LaundryAssistant
+import LaundryCore
+import LaundryGrammar
+import LaundryStore
+import Testing
+
+/// The conversation against a real store, with a clock the test moves by hand.
+@Suite struct AssistantTests {
+    let directory = TemporaryDirectory()
+    let time = ManualTime(Date(timeIntervalSince1970: 1_772_355_600))  // 2026-03-01T09:00:00Z
+    let store: LaundryStore
+    let assistant: Assistant
+
+    init() throws {
+        store = try LaundryStore(location: StoreLocation(directory: directory.url))
+        assistant = Assistant(store: store, grammar: try Grammar.english, clock: time.clock)
+    }
+
+    @discardableResult
+    func say(_ line: String) -> Reply { assistant.respond(to: line) }
+
+    @Test func aWholeCycleFromCreateToFold() throws {
+        let created = say("create pet Snowy")
+        #expect(created.ok && created.intent == .createPet && created.pet == "Snowy" && created.slots == ["name": "Snowy"])
+
+        let wash = say("start wash for snowy")
+        #expect(wash.ok && wash.intent == .startWash && wash.pet == "Snowy" && wash.slots == ["pet": "snowy"])
+        #expect(wash.text.hasPrefix("Snowy is getting clean!"))
+
+        time.advance(minutes: 5, seconds: 20)
+        let early = say("start dryer for snowy")
+        #expect(!early.ok && early.failure == .refused)
+        #expect(early.text.hasPrefix("Snowy is still washing — 39:40 left."))
+
+        time.advance(minutes: 41)
+        let card = say("how is snowy?")
+        #expect(card.ok && card.text.hasPrefix("Snowy ^‿^ is ready for the dryer!"))
+
+        #expect(say("start dryer for snowy").ok)
+        time.advance(minutes: 60)
+        let fold = say("mark snowy folded")
+        #expect(fold.ok && fold.kind == .celebration)
+        #expect(fold.text.hasPrefix("Snowy is so happy! 🎉 Cycle 1 done · streak 1 (best 1)."))
+        let pet = try #require(try store.read { try $0.pet(named: "snowy") })
+        #expect(pet.stats == PetStats(totalCycles: 1, currentStreak: 1, bestStreak: 1))
+        #expect(try store.read { try $0.eventCount(for: pet) } == 3)
+    }
+
+    @Test func aRepeatedStartIsHarmless() throws {
+        say("create pet Snowy")
+        say("start wash")
+        time.advance(minutes: 2)
+        let again = say("start wash for snowy")
+        #expect(again.ok && again.text == "Snowy is already washing — 43:00 left. Nothing changed.")
+        let pet = try #require(try store.read { try $0.pet(named: "Snowy") })
+        #expect(pet.cycle.timer?.startedAt == time.start)
+        #expect(try store.read { try $0.eventCount() } == 1)
+    }
+
+    @Test func wrongStepsSayWhatThePetNeeds() {
+        say("create pet Snowy")
+        #expect(say("mark snowy folded").text == "Snowy's laundry is not washed and dried yet. Start with “start wash for Snowy”.")
+        #expect(say("start dryer").text == "Snowy's laundry has not been washed yet. Start with “start wash for Snowy”.")
+        #expect(say("stop snowy").text == "Nothing is running for Snowy — Snowy is so happy! Nothing to stop.")
+        say("start wash")
+        time.advance(minutes: 45)
+        #expect(say("start wash").text == "Snowy is ready for the dryer! Say “start dryer for Snowy” next.")
+        #expect(say("fold snowy").text == "Snowy is ready for the dryer! Say “start dryer for Snowy” next.")
+    }
+
+    @Test func unknownPetsListThePetsThereAre() {
+        #expect(say("start wash for rex").text == "There is no pet called “rex” — you have no pets yet. Create one with “create pet rex”.")
+        say("create pet Snowy")
+        say("create pet Fluffy")
+        let reply = say("start wash for rex")
+        #expect(!reply.ok && reply.failure == .refused && reply.pet == nil)
+        #expect(reply.text == "There is no pet called “rex” — you have Snowy and Fluffy.")
+    }
+
+    @Test func withSeveralPetsTheAssistantAsksWhich() {
+        say("create pet Snowy")
+        say("create pet Fluffy")
+        say("create pet Buddy")
+        let reply = say("start wash")
+        #expect(!reply.ok && reply.awaiting == .pet && reply.kind == .question)
+        #expect(reply.text == "Which pet — Snowy, Fluffy or Buddy? Say the name too, e.g. “start wash for Snowy”.")
+        #expect(say("/wash").text.hasSuffix("e.g. “/wash Snowy”."))
+    }
+
+    @Test func namesAreCheckedAndUnique() {
+        #expect(say("create pet Snowy").ok)
+        let duplicate = say("create pet SNOWY")
+        #expect(!duplicate.ok && duplicate.text == "You already have a pet called Snowy. Pick another name.")
+        let long = say("create pet " + String(repeating: "x", count: 31))
+        #expect(!long.ok && long.text.contains("at most 30 characters; that one has 31"))
+        #expect(!say("create pet").ok)
+        #expect(say("create pet Zoë").pet == "Zoë")
+    }
+
+    @Test func aDryRunAnswersTheSameAndChangesNothing() throws {
+        say("create pet Snowy")
+        let dry = Assistant(store: store, grammar: try Grammar.english, clock: time.clock, dryRun: true)
+        let reply = dry.respond(to: "start wash for snowy")
+        #expect(reply.ok && reply.intent == .startWash && reply.pet == "Snowy")
+        #expect(reply.text.hasPrefix("Snowy is getting clean!"))
+        #expect(try store.read { try $0.pet(named: "Snowy") }?.cycle == .idle)
+        #expect(try store.read { try $0.latestMessages(limit: 100) }.count == 2, "only the real create was recorded")
+    }
+
+    @Test func badLinesGetClearAnswersAndChangeNothing() throws {
+        say("create pet Snowy")
+        let long = say(String(repeating: "a", count: 100_000))
+        #expect(!long.ok && long.failure == .notUnderstood && long.text.contains("too long (100000 characters)"))
+        let bytes = assistant.respond(toUndecodable: [0x73, 0xFF, 0xFE])
+        #expect(!bytes.ok && bytes.text.contains("not valid UTF-8"))
+        let unknown = say("order a pizza")
+        #expect(unknown.intent == .unknown && unknown.failure == .notUnderstood)
+        #expect(try store.read { try $0.pets() }.map(\.cycle) == [.idle])
+        #expect(try store.read { try $0.eventCount() } == 0)
+    }
+
+    @Test func everyLineAndReplyIsInTheTranscript() throws {
+        say("create pet Snowy")
+        say("banana")
+        let messages = try store.read { try $0.latestMessages(limit: 10) }
+        #expect(messages.map(\.role) == [.user, .assistant, .user, .assistant])
+        #expect(messages[2].text == "banana" && messages[3].ok == false && messages[3].intent == "unknown")
+        #expect(messages[1].petName == "Snowy" && messages[1].intent == "create_pet")
+    }
+
+    @Test func statusAndListShowEveryPetOrTheEmptyState() {
+        #expect(say("status").text.hasPrefix("No Pets Yet — Create your first laundry pet to get started!"))
+        say("create pet Snowy")
+        say("create pet Fluffy")
+        say("wash snowy")
+        time.advance(minutes: 10)
+        #expect(say("/status").text == """
+            Snowy ^‿^ 100% — is getting clean! (35:00 left) · next: Washing…
+            Fluffy ^‿^ 100% — is so happy! · next: Start Wash
+            """)
+        time.advance(days: 8)
+        #expect(say("list pets").text == """
+            You have 2 pets:
+            • Snowy •︵• — is ready for the dryer! (health 43%)
+            • Fluffy •︵• — needs some laundry love (health 43%)
+            """)
+    }
+
+    @Test func aDeadPetIsRevivedByAFold() throws {
+        say("create pet Snowy")
+        time.advance(days: 14)
+        #expect(say("how is snowy").text.hasPrefix("Snowy x_x has died from neglect"))
+        say("start wash")
+        time.advance(minutes: 45)
+        say("start dryer")
+        time.advance(minutes: 60)
+        let fold = say("fold snowy")
+        #expect(fold.kind == .celebration && fold.text.hasPrefix("Snowy is back to life! 🎉"))
+        #expect(say("how is snowy").text.hasPrefix("Snowy ^‿^ is so happy!"))
+    }
+
+    @Test func helpIsBuiltFromTheGrammar() throws {
+        let help = say("help")
+        #expect(help.ok)
+        for intent in try Grammar.english.intents {
+            #expect(help.text.contains(intent.summary))
+        }
+    }
+}
+
+/// A clock the test moves by hand.
+final class ManualTime: @unchecked Sendable {
+    let start: Date
+    private let lock = NSLock()
+    private var current: Date
+
+    init(_ start: Date) {
+        self.start = start
+        current = start
+    }
+
+    var clock: Clock { Clock { [self] in lock.withLock { current } } }
+
+    func advance(days: Double = 0, minutes: Double = 0, seconds: Double = 0) {
+        lock.withLock { current = current.addingTimeInterval(days * 86_400 + minutes * 60 + seconds) }
+    }
+}
+
+final class TemporaryDirectory: Sendable {
+    let url: URL
+
+    init() {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("laundrytime-tests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}

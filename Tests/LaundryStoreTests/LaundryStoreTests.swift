@@ -1,0 +1,171 @@
+import Foundation
+import LaundryCore
+import LaundryStore
+import Testing
+
+/// The store on a real SQLite file in a temporary directory.
+@Suite struct LaundryStoreTests {
+    let start = Date(timeIntervalSince1970: 1_772_355_600)  // 2026-03-01T09:00:00Z
+
+    @Test func createsThePrivateDirectoryAndFile() throws {
+        let directory = TemporaryDirectory()
+        let location = StoreLocation(directory: directory.url.appendingPathComponent("nested/data"))
+        _ = try LaundryStore(location: location)
+        let attributes = try FileManager.default.attributesOfItem(atPath: location.directory.path)
+        #expect(attributes[.posixPermissions] as? Int == 0o700)
+        let file = try FileManager.default.attributesOfItem(atPath: location.databaseURL.path)
+        #expect(file[.posixPermissions] as? Int == 0o600)
+    }
+
+    @Test func petsAndTheirCyclesSurviveReopening() throws {
+        let directory = TemporaryDirectory()
+        let location = StoreLocation(directory: directory.url)
+        do {
+            let store = try LaundryStore(location: location)
+            try store.write { transaction in
+                var pet = try transaction.insert(Pet(name: try PetName("Snowy"), createdAt: start))
+                guard case .changed(let washing, let event) = pet.applying(.startWash, at: start) else {
+                    Issue.record("start wash refused")
+                    return
+                }
+                pet = washing
+                try transaction.update(pet)
+                try transaction.append(event, for: pet)
+            }
+        }
+        let reopened = try LaundryStore(location: location)
+        let pets = try reopened.read { try $0.pets() }
+        #expect(pets.count == 1)
+        let snowy = try #require(pets.first)
+        #expect(snowy.name.value == "Snowy")
+        #expect(snowy.cycle == .washing(TimerWindow(startedAt: start, minutes: 45)))
+        #expect(snowy.stage(at: start.addingTimeInterval(46 * 60)) == .washDone(since: start.addingTimeInterval(45 * 60)))
+        #expect(try reopened.read { try $0.eventCount(for: snowy) } == 1)
+        #expect(try reopened.read { try $0.pet(named: "SNOWY")?.id } == snowy.id)
+    }
+
+    @Test func aThrowingWriteChangesNothing() throws {
+        let directory = TemporaryDirectory()
+        let store = try LaundryStore(location: StoreLocation(directory: directory.url))
+        struct Abort: Error {}
+        #expect(throws: Abort.self) {
+            try store.write { transaction in
+                _ = try transaction.insert(Pet(name: try PetName("Snowy"), createdAt: start))
+                try transaction.append([TranscriptMessage(at: start, role: .user, text: "create pet Snowy")])
+                throw Abort()
+            }
+        }
+        #expect(try store.read { try $0.petCount() } == 0)
+        #expect(try store.read { try $0.latestMessages(limit: 10) }.isEmpty)
+    }
+
+    @Test func aRolledBackWriteChangesNothing() throws {
+        let directory = TemporaryDirectory()
+        let store = try LaundryStore(location: StoreLocation(directory: directory.url))
+        let name = try store.write(commit: false) { transaction in
+            try transaction.insert(Pet(name: try PetName("Snowy"), createdAt: start)).name.value
+        }
+        #expect(name == "Snowy")
+        #expect(try store.read { try $0.petCount() } == 0)
+    }
+
+    @Test func namesAreUniqueIgnoringCase() throws {
+        let directory = TemporaryDirectory()
+        let store = try LaundryStore(location: StoreLocation(directory: directory.url))
+        try store.write { _ = try $0.insert(Pet(name: try PetName("Snowy"), createdAt: start)) }
+        #expect(throws: (any Error).self) {
+            try store.write { _ = try $0.insert(Pet(name: try PetName("SNOWY"), createdAt: start)) }
+        }
+    }
+
+    @Test func settingsDefaultAndPersist() throws {
+        let directory = TemporaryDirectory()
+        let store = try LaundryStore(location: StoreLocation(directory: directory.url))
+        #expect(try store.read { try $0.settings() } == .defaults)
+        var settings = AppSettings.defaults
+        try settings.set(.sound, to: "off")
+        try settings.set(.appearance, to: "dark")
+        try store.write { try $0.save(settings) }
+        #expect(try store.read { try $0.settings() } == settings)
+    }
+
+    @Test func transcriptKeepsTheLatestMessagesInOrder() throws {
+        let directory = TemporaryDirectory()
+        let store = try LaundryStore(location: StoreLocation(directory: directory.url))
+        try store.write { transaction in
+            try transaction.append((0..<5).map {
+                TranscriptMessage(at: start.addingTimeInterval(Double($0)), role: $0 % 2 == 0 ? .user : .assistant, text: "m\($0)")
+            })
+        }
+        #expect(try store.read { try $0.latestMessages(limit: 2) }.map(\.text) == ["m3", "m4"])
+    }
+
+    @Test func aFileThatIsNotADatabaseIsReportedAsDamagedAndLeftAlone() throws {
+        let directory = TemporaryDirectory()
+        let location = StoreLocation(directory: directory.url)
+        let garbage = Data(repeating: 0x42, count: 8192)
+        try garbage.write(to: location.databaseURL)
+        #expect {
+            _ = try LaundryStore(location: location)
+        } throws: { error in
+            guard case .damaged(let path, _) = error as? StoreError else { return false }
+            return path == location.databaseURL.path
+        }
+        #expect(try Data(contentsOf: location.databaseURL) == garbage)
+    }
+
+    @Test func aDirectoryInTheWayIsReported() throws {
+        let directory = TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("plainfile")
+        try Data("x".utf8).write(to: file)
+        #expect {
+            _ = try LaundryStore(location: StoreLocation(directory: file))
+        } throws: { error in
+            if case .cannotCreateDirectory = error as? StoreError { true } else { false }
+        }
+    }
+
+    @Test func aNewerSchemaIsRefusedNotMigrated() throws {
+        let directory = TemporaryDirectory()
+        let location = StoreLocation(directory: directory.url)
+        _ = try LaundryStore(location: location)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c",
+            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"insert into grdb_migrations values ('v99: from the future')\"); c.commit()",
+            location.databaseURL.path]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+        #expect {
+            _ = try LaundryStore(location: location)
+        } throws: { error in
+            guard case .newerSchema(_, let unknown) = error as? StoreError else { return false }
+            return unknown == ["v99: from the future"]
+        }
+    }
+
+    @Test func locationFollowsOptionThenEnvironment() {
+        let env = ["LAUNDRYTIME_HOME": "/lt/home", "XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]
+        #expect(StoreLocation.resolve(dataDirectory: "/opt/x", environment: env).directory.path == "/opt/x")
+        #expect(StoreLocation.resolve(dataDirectory: "~/d", environment: env).directory.path == "/home/u/d")
+        #expect(StoreLocation.resolve(dataDirectory: nil, environment: env).directory.path == "/lt/home")
+        #expect(StoreLocation.resolve(dataDirectory: nil, environment: ["XDG_DATA_HOME": "/xdg"]).directory.path == "/xdg/laundrytime")
+        #expect(StoreLocation.resolve(dataDirectory: nil, environment: ["XDG_DATA_HOME": "rel", "HOME": "/home/u"]).directory.path
+            == "/home/u/.local/share/laundrytime")
+    }
+}
+
+/// A directory removed when the value is released.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("laundrytime-tests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
