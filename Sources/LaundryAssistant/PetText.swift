@@ -66,6 +66,8 @@ enum PetText {
             "A pet needs a name. Say “create pet NAME”, e.g. “create pet Snowy”."
         case .tooLong(let count):
             "A pet's name can be at most \(PetName.maximumLength) characters; that one has \(count). Pick a shorter name."
+        case .invisible:
+            "A pet's name needs at least one visible character. Pick another name."
         case .forbiddenCharacter(let scalar):
             "A pet's name cannot contain control or direction characters (it has U+\(String(scalar.value, radix: 16, uppercase: true))). Pick another name."
         }

@@ -2,10 +2,11 @@ import Foundation
 
 /// How LaundryTime writes spans of time for people.
 public enum DurationText {
-    /// A countdown, "12:40" or "1:05:00": whole seconds, rounded up so that a running timer never
-    /// shows 0:00.
+    /// A countdown, "12:40" or "1:05:00", to the nearest second — but never "0:00" while time
+    /// is left, so a running timer does not look finished.
     public static func countdown(_ seconds: TimeInterval) -> String {
-        let total = Int(max(seconds, 0).rounded(.up))
+        var total = Int(max(seconds, 0).rounded())
+        if total == 0 && seconds > 0 { total = 1 }
         let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
         return hours > 0
             ? "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))"

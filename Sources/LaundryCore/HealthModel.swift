@@ -3,14 +3,18 @@ import Foundation
 /// Health and mood are derived from time, never stored: 100 right after a fold (or creation),
 /// falling linearly to 0 over twice the laundry frequency.
 public enum HealthModel {
-    /// Health 0…100 at `now` for a pet last cared for at `lastCaredAt`.
+    /// Health 0…100 at `now` for a pet last cared for at `lastCaredAt`: the share of the span
+    /// that is left, in whole percent rounded up.
     ///
-    /// Rounded up, so 100 holds only at the instant of care and 0 only once the whole span has
-    /// passed: a pet is dead exactly `2 × frequency` days after its last fold, not a moment before.
-    /// A clock earlier than `lastCaredAt` reads as 100, never more.
+    /// Rounded up, so a pet reads 100 right after its fold (as the seeds show) and 0 only once the
+    /// whole span has passed: it dies exactly `2 × frequency` days after its last fold, not a
+    /// moment before. Each value holds for 1 % of the span after it is reached (75 from exactly a
+    /// quarter of the way, 74 once 26 % has passed). A clock earlier than `lastCaredAt` reads 100.
     public static func health(lastCaredAt: Date, frequencyDays: Int, now: Date) -> Int {
-        let spanMilliseconds = Int64(frequencyDays) * 2 * 86_400_000
-        let elapsed = Int64((now.timeIntervalSince(lastCaredAt) * 1000).rounded(.down))
+        let spanMilliseconds = Int64(max(frequencyDays, 1)) * 2 * 86_400_000
+        // To the nearest millisecond (what the store keeps): a Double difference of two dates can
+        // come out a hair short of the exact span.
+        let elapsed = Int64((now.timeIntervalSince(lastCaredAt) * 1000).rounded())
         let remaining = min(max(spanMilliseconds - elapsed, 0), spanMilliseconds)
         // ceil(100 × remaining / span) in integers: exact at every boundary.
         return Int((100 * remaining + spanMilliseconds - 1) / spanMilliseconds)
@@ -18,12 +22,12 @@ public enum HealthModel {
 
     /// The instant health reaches 0.
     public static func deathInstant(lastCaredAt: Date, frequencyDays: Int) -> Date {
-        lastCaredAt.addingTimeInterval(TimeInterval(frequencyDays) * 2 * 86_400)
+        lastCaredAt.addingTimeInterval(TimeInterval(max(frequencyDays, 1)) * 2 * 86_400)
     }
 
     /// The instant laundry is due again (health 50).
     public static func dueInstant(lastCaredAt: Date, frequencyDays: Int) -> Date {
-        lastCaredAt.addingTimeInterval(TimeInterval(frequencyDays) * 86_400)
+        lastCaredAt.addingTimeInterval(TimeInterval(max(frequencyDays, 1)) * 86_400)
     }
 }
 

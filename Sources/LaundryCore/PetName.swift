@@ -16,6 +16,7 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible {
         if let bad = trimmed.unicodeScalars.first(where: PetName.isForbidden) {
             throw .forbiddenCharacter(bad)
         }
+        guard trimmed.unicodeScalars.contains(where: PetName.isVisible) else { throw .invisible }
         value = trimmed
     }
 
@@ -29,12 +30,23 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { value }
 
-    /// C0 and C1 controls, DEL, and the bidirectional overrides and isolates that can make text
-    /// display differently from what it is.
+    /// Controls (C0, C1, DEL), line and paragraph separators, and format characters — among
+    /// them the bidirectional overrides that make text display differently from what it is, and
+    /// zero-width spaces that make two names look alike. The zero-width joiner and the tag
+    /// characters stay allowed: emoji sequences (👨‍👩‍👧, subdivision flags) are built from them.
     static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F: true
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        case .format: scalar.value != 0x200D && !(0xE0020...0xE007F).contains(scalar.value)
         default: false
+        }
+    }
+
+    /// Whether a character shows something: not a space, a mark or a format character.
+    static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator, .nonspacingMark, .spacingMark, .enclosingMark, .format, .control: false
+        default: true
         }
     }
 }
@@ -43,6 +55,8 @@ public enum PetNameError: Error, Equatable, Sendable {
     case empty
     case tooLong(Int)
     case forbiddenCharacter(Unicode.Scalar)
+    /// Only spaces, marks or format characters: nothing a reader could see.
+    case invisible
 }
 
 extension String {
