@@ -54,7 +54,10 @@ let package = Package(
         ),
 
         .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore"]),
-        .testTarget(name: "LaundryStoreTests", dependencies: ["LaundryStore"]),
+        .testTarget(
+            name: "LaundryStoreTests",
+            dependencies: ["LaundryStore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "LaundryGrammarTests", dependencies: ["LaundryGrammar"]),
         .testTarget(name: "LaundryAssistantTests", dependencies: ["LaundryAssistant"]),
         .testTarget(name: "LaundryTerminalTests", dependencies: ["LaundryTerminal"]),

@@ -24,7 +24,7 @@ struct LaundryTimeCommand: ParsableCommand {
             Environment:
               LAUNDRYTIME_HOME   where the database lives (like --data-dir)
               XDG_DATA_HOME      default data directory: $XDG_DATA_HOME/laundrytime
-              LAUNDRYTIME_NOW    start the clock at this instant (ISO 8601), for demos and tests
+              LAUNDRYTIME_NOW    start the clock at this ISO 8601 instant (demos, tests)
 
             Exit status: 0 all commands done, 1 a command failed, 2 usage error, 3 data store unavailable.
             """,
@@ -46,7 +46,7 @@ struct LaundryTimeCommand: ParsableCommand {
     @Flag(help: "Stop a piped script at the first command that fails.")
     var bail = false
 
-    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("A command to run once, e.g. /status.", valueName: "command"))
+    @Argument(help: ArgumentHelp("A command to run once, e.g. /status.", valueName: "command"))
     var words: [String] = []
 
     func validate() throws {

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Runs the built `laundrytime` binary the way a user's shell would: arguments, piped stdin,
+/// a private data directory, a pinned clock and time zone.
+struct LaundryTimeProcess {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        /// Each stdout line parsed as a JSON object.
+        var jsonLines: [[String: Any]] {
+            stdout.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+        }
+    }
+
+    static let binary: URL = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [
+            beside.appendingPathComponent("laundrytime"),
+            beside.deletingLastPathComponent().appendingPathComponent("laundrytime"),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent(".build/debug/laundrytime"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }()
+
+    let dataDirectory: URL
+
+    init(dataDirectory: URL) {
+        self.dataDirectory = dataDirectory
+    }
+
+    /// Runs `laundrytime --data-dir DIR ARGUMENTS` with `input` on stdin, at `now`.
+    func run(
+        _ arguments: [String] = [], input: Data = Data(), now: String? = "2026-03-01T09:00:00Z",
+        environment extra: [String: String] = [:], dataDirectoryOption: Bool = true, directory: URL? = nil
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = (dataDirectoryOption ? ["--data-dir", dataDirectory.path] : []) + arguments
+        var environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "HOME": dataDirectory.path, "LANG": "C.UTF-8"]
+        if let now { environment["LAUNDRYTIME_NOW"] = now }
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        if let directory { process.currentDirectoryURL = directory }
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+
+        let group = DispatchGroup()
+        nonisolated(unsafe) var out = Data(), err = Data()
+        DispatchQueue.global().async(group: group) { out = stdout.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { err = stderr.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) {
+            try? stdin.fileHandleForWriting.write(contentsOf: input)
+            try? stdin.fileHandleForWriting.close()
+        }
+        process.waitUntilExit()
+        group.wait()
+        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                      stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    func run(_ arguments: [String] = [], script: String, now: String? = "2026-03-01T09:00:00Z") throws -> Result {
+        try run(arguments, input: Data(script.utf8), now: now)
+    }
+}
