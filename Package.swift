@@ -53,14 +53,16 @@ let package = Package(
             dependencies: ["GrammarEmbedder"]
         ),
 
+        // Shared by the test targets: temporary directories and a clock moved by hand.
+        .target(name: "LaundryTestSupport", dependencies: ["LaundryCore"], path: "Tests/Support"),
         .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore"]),
         .testTarget(
             name: "LaundryStoreTests",
-            dependencies: ["LaundryStore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["LaundryStore", "LaundryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "LaundryGrammarTests", dependencies: ["LaundryGrammar"]),
-        .testTarget(name: "LaundryAssistantTests", dependencies: ["LaundryAssistant"]),
+        .testTarget(name: "LaundryAssistantTests", dependencies: ["LaundryAssistant", "LaundryTestSupport"]),
         .testTarget(name: "LaundryTerminalTests", dependencies: ["LaundryTerminal"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["laundrytime"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["laundrytime", "LaundryTestSupport"]),
     ]
 )

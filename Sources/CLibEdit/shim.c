@@ -2,6 +2,7 @@
 
 #include <histedit.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +22,18 @@ static char *prompt_of(EditLine *el) {
 
 void lt_set_locale(void) { setlocale(LC_CTYPE, ""); }
 
+/* Ctrl-C at the prompt abandons the line instead of ending the program. The handler does
+   nothing; without SA_RESTART the pending read fails with EINTR and el_gets returns. */
+static void ignore_interrupt(int signal_number) { (void)signal_number; }
+
+static void install_interrupt_handler(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = ignore_interrupt;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, NULL);
+}
+
 lt_editor *lt_editor_open(const char *program, int history_size) {
     lt_editor *editor = calloc(1, sizeof *editor);
     if (!editor) return NULL;
@@ -32,6 +45,7 @@ lt_editor *lt_editor_open(const char *program, int history_size) {
     }
     history(editor->history, &editor->event, H_SETSIZE, history_size);
     history(editor->history, &editor->event, H_SETUNIQUE, 1);
+    install_interrupt_handler();
     el_set(editor->el, EL_CLIENTDATA, editor);
     el_set(editor->el, EL_EDITOR, "emacs");
     el_set(editor->el, EL_SIGNAL, 1);

@@ -32,6 +32,10 @@ public final class Assistant {
     public func respond(to line: String) -> Reply {
         let now = clock.now()
         let input = line.trimmingWhitespace()
+        guard !input.isEmpty else {
+            return record(Turn(input: input, command: .unknown, now: now).failed(
+                .notUnderstood, "That command is empty. Type “help” to see what you can say."))
+        }
         guard input.count <= Self.maximumLineLength else {
             return record(Turn(input: input, command: .unknown, now: now).failed(
                 .notUnderstood,

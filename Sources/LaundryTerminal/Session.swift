@@ -78,7 +78,8 @@ public final class Session {
                 StandardStreams.out("\nBye! Your pets will be waiting. 🧺\n")
                 return status
             case .cancelled:
-                continue
+                // The abandoned line stays on screen; the next prompt starts below it.
+                StandardStreams.out("\n")
             case .line(let text):
                 let trimmed = text.trimmingWhitespace()
                 guard !trimmed.isEmpty else { continue }

@@ -1,4 +1,5 @@
 import Foundation
+import LaundryTestSupport
 import Testing
 
 /// The real binary, run as a user would, with a temporary data directory and `LAUNDRYTIME_NOW`.
@@ -89,6 +90,12 @@ import Testing
         #expect(result.status == 1 && result.jsonLines.count == 1)
     }
 
+    @Test func anEmptyOneShotCommandIsAnsweredNotGuessed() throws {
+        let result = try laundrytime.run(["--json", ""])
+        #expect(result.status == 1)
+        #expect(result.jsonLines.first?["text"] as? String == "That command is empty. Type “help” to see what you can say.")
+    }
+
     @Test func quitEndsTheScript() throws {
         let result = try laundrytime.run(["--json"], script: "quit\ncreate pet Snowy\n")
         #expect(result.status == 0 && result.jsonLines.count == 1)
@@ -167,18 +174,5 @@ import Testing
         process.waitUntilExit()
         #expect(String(decoding: out, as: UTF8.self).hasPrefix("Snowy "))
         #expect(err.isEmpty, "no broken-pipe noise: \(String(decoding: err, as: UTF8.self))")
-    }
-}
-
-final class TemporaryDirectory: Sendable {
-    let url: URL
-
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("laundrytime-e2e-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
     }
 }

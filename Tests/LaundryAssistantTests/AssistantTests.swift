@@ -3,6 +3,7 @@ import LaundryAssistant
 import LaundryCore
 import LaundryGrammar
 import LaundryStore
+import LaundryTestSupport
 import Testing
 
 /// The conversation against a real store, with a clock the test moves by hand.
@@ -166,36 +167,5 @@ import Testing
         for intent in try Grammar.english.intents {
             #expect(help.text.contains(intent.summary))
         }
-    }
-}
-
-/// A clock the test moves by hand.
-final class ManualTime: @unchecked Sendable {
-    let start: Date
-    private let lock = NSLock()
-    private var current: Date
-
-    init(_ start: Date) {
-        self.start = start
-        current = start
-    }
-
-    var clock: Clock { Clock { [self] in lock.withLock { current } } }
-
-    func advance(days: Double = 0, minutes: Double = 0, seconds: Double = 0) {
-        lock.withLock { current = current.addingTimeInterval(days * 86_400 + minutes * 60 + seconds) }
-    }
-}
-
-final class TemporaryDirectory: Sendable {
-    let url: URL
-
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("laundrytime-tests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import LaundryCore
 import LaundryStore
+import LaundryTestSupport
 import Testing
 
 /// The store on a real SQLite file in a temporary directory.
@@ -150,19 +151,5 @@ import Testing
         #expect(StoreLocation.resolve(dataDirectory: nil, environment: ["XDG_DATA_HOME": "/xdg"]).directory.path == "/xdg/laundrytime")
         #expect(StoreLocation.resolve(dataDirectory: nil, environment: ["XDG_DATA_HOME": "rel", "HOME": "/home/u"]).directory.path
             == "/home/u/.local/share/laundrytime")
-    }
-}
-
-/// A directory removed when the value is released.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("laundrytime-tests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
     }
 }
