@@ -8,6 +8,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "laundrytime", targets: ["laundrytime"]),
+        // For the benchmark package in Benchmarks/, which measures the grammar on its own.
+        .library(name: "LaundryGrammar", targets: ["LaundryGrammar"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

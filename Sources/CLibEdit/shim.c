@@ -22,16 +22,27 @@ static char *prompt_of(EditLine *el) {
 
 void lt_set_locale(void) { setlocale(LC_CTYPE, ""); }
 
-/* Ctrl-C at the prompt abandons the line instead of ending the program. The handler does
-   nothing; without SA_RESTART the pending read fails with EINTR and el_gets returns. */
-static void ignore_interrupt(int signal_number) { (void)signal_number; }
+/* Ctrl-C abandons the line (or a watch) instead of ending the program. The handler only sets a
+   flag; without SA_RESTART a pending read fails with EINTR, so el_gets returns. */
+static volatile sig_atomic_t interrupted = 0;
 
-static void install_interrupt_handler(void) {
+static void note_interrupt(int signal_number) {
+    (void)signal_number;
+    interrupted = 1;
+}
+
+void lt_catch_interrupts(void) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
-    action.sa_handler = ignore_interrupt;
+    action.sa_handler = note_interrupt;
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, NULL);
+}
+
+int lt_take_interrupt(void) {
+    int was = interrupted;
+    interrupted = 0;
+    return was;
 }
 
 lt_editor *lt_editor_open(const char *program, int history_size) {
@@ -45,7 +56,7 @@ lt_editor *lt_editor_open(const char *program, int history_size) {
     }
     history(editor->history, &editor->event, H_SETSIZE, history_size);
     history(editor->history, &editor->event, H_SETUNIQUE, 1);
-    install_interrupt_handler();
+    lt_catch_interrupts();
     el_set(editor->el, EL_CLIENTDATA, editor);
     el_set(editor->el, EL_EDITOR, "emacs");
     el_set(editor->el, EL_SIGNAL, 1);

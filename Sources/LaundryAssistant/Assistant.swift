@@ -6,26 +6,39 @@ import LaundryStore
 /// The conversation: a line in, a ``Reply`` out.
 ///
 /// Each line is matched against the grammar with the user's pet names, resolved to a pet, run
-/// against LaundryCore, and stored — the state change together with the line and the reply in
-/// the transcript, in one transaction. With `dryRun` the same work is done and then rolled back,
-/// so the replies are exactly those a real run would give, and nothing changes.
+/// against LaundryCore, and stored — the state change, its undo record, and the line and the
+/// reply in the transcript, in one transaction. With `dryRun` the same work is done and then
+/// rolled back, so the replies are exactly those a real run would give, and nothing changes.
+///
+/// The handlers for each group of intents live in the `Assistant+….swift` files beside this one.
 public final class Assistant {
     public let grammar: Grammar
     public let store: LaundryStore
     public let clock: Clock
     public let dryRun: Bool
+    /// Answer "yes" to every confirmation (`--yes`).
+    public let assumeYes: Bool
 
     /// Lines longer than this are answered without being parsed.
     public static let maximumLineLength = 1000
 
-    /// The pet last talked about.
-    private(set) var lastPetName: String?
+    var context = ConversationContext()
 
-    public init(store: LaundryStore, grammar: Grammar, clock: Clock, dryRun: Bool = false) {
+    /// Whether a question (which pet, or a confirmation) is still waiting for its answer: a
+    /// script that ends here left a command undone.
+    public var isAwaitingAnswer: Bool {
+        switch context.pending {
+        case .pet, .confirmation: true
+        case .quickActions, nil: false
+        }
+    }
+
+    public init(store: LaundryStore, grammar: Grammar, clock: Clock, dryRun: Bool = false, assumeYes: Bool = false) {
         self.store = store
         self.grammar = grammar
         self.clock = clock
         self.dryRun = dryRun
+        self.assumeYes = assumeYes
     }
 
     /// Answers one line.
@@ -44,8 +57,7 @@ public final class Assistant {
         return record(input: input, now: now) { transaction in
             let pets = try transaction.pets()
             let command = grammar.match(input, pets: PetNameIndex(names: pets.map(\.name.value)))
-            let turn = Turn(input: input, command: command, now: now)
-            return try handle(turn, pets: pets, transaction)
+            return try converse(Turn(input: input, command: command, now: now), pets: pets, transaction)
         }
     }
 
@@ -56,127 +68,113 @@ public final class Assistant {
             .notUnderstood, "That line is not valid UTF-8 text, so I cannot read it. Nothing was changed."))
     }
 
-    // MARK: - Running a command
+    /// Keeps a delivered notification in the transcript.
+    public func recordDelivery(of notification: LaundryNotification) {
+        guard !dryRun else { return }
+        _ = try? store.write { transaction in
+            try transaction.append([TranscriptMessage(
+                at: clock.now(), role: .notification, text: notification.line, petName: notification.pet)])
+        }
+    }
 
-    private func handle(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
+    // MARK: - The conversation
+
+    /// Gives a pending question the first look at the line, then runs the line as itself.
+    private func converse(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
+        if let pending = context.pending {
+            context.pending = nil
+            switch pending {
+            case .confirmation(let confirmation):
+                switch turn.command.intent {
+                case .confirm: return try perform(confirmation, turn, pets: pets, transaction)
+                case .deny: return declined(confirmation, turn)
+                // Any other line drops the question: a yes is never taken from another command.
+                default: break
+                }
+            case .pet(let command, _):
+                if let answer = petAnswer(turn.input, pets: pets) {
+                    let retried = Turn(input: turn.input, command: command.with(.pet, answer), now: turn.now)
+                    return try handle(retried, pets: pets, transaction)
+                }
+            case .quickActions:
+                if let number = Int(turn.input), let action = grammar.quickActions.first(where: { $0.number == number }) {
+                    return try runQuickAction(action, turn, pets: pets, transaction)
+                }
+            }
+        }
+        return try handle(turn, pets: pets, transaction)
+    }
+
+    /// A line that is nothing but a pet's name (or close to exactly one), as an answer to
+    /// "which pet?".
+    private func petAnswer(_ input: String, pets: [Pet]) -> SlotValue? {
+        let key = PetName.key(for: input)
+        if let pet = pets.first(where: { $0.name.key == key }) { return SlotValue(text: input, knownPet: pet.name.value) }
+        let close = PetResolution.closePets(to: key, in: pets)
+        return close.count == 1 ? SlotValue(text: input) : nil
+    }
+
+    func handle(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
         switch turn.command.intent {
         case .createPet: return try createPet(turn, pets: pets, transaction)
         case .listPets: return listPets(turn, pets: pets)
         case .status: return status(turn, pets: pets)
-        case .showPet:
-            return withPet(turn, pets: pets) { pet in
-                let snapshot = PetSnapshot(pet, at: turn.now)
-                return turn.reply(PetText.card(snapshot), pet: pet, content: .petCard(snapshot))
-            }
+        case .showPet: return showPet(turn, pets: pets)
+        case .renamePet: return try renamePet(turn, pets: pets, transaction)
+        case .deletePet: return try deletePet(turn, pets: pets, transaction)
+        case .setWashTime: return try setTiming(.wash, turn, pets: pets, transaction)
+        case .setDryTime: return try setTiming(.dry, turn, pets: pets, transaction)
+        case .setFrequency: return try setTiming(.frequency, turn, pets: pets, transaction)
         case .startWash: return try cycle(.startWash, turn, pets: pets, transaction)
         case .startDry: return try cycle(.startDry, turn, pets: pets, transaction)
         case .markFolded: return try cycle(.fold, turn, pets: pets, transaction)
         case .stopCycle: return try cycle(.stop, turn, pets: pets, transaction)
+        case .showSettings: return try showSettings(turn, pets: pets, transaction)
+        case .setSetting: return try setSetting(turn, transaction)
+        case .testNotification: return try testNotification(turn, transaction)
+        case .resetAll: return try askOrPerform(.resetAll, turn, pets: pets, transaction)
+        case .history: return try history(turn, pets: pets, transaction)
+        case .export: return try export(turn, pets: pets, transaction)
+        case .transcript: return try transcript(turn, transaction)
         case .help: return help(turn)
+        case .quickActions: return try quickActions(turn, pets: pets, transaction)
+        case .undo: return try undo(turn, transaction)
+        case .confirm, .deny: return turn.failed(.refused, "There is no question to answer right now.")
+        case .clear: return turn.reply("Screen cleared — your pets and history are untouched.", content: .clearScreen)
+        case .greeting: return greeting(turn, pets: pets)
+        case .thanks: return turn.reply("You're welcome! Your pets thank you too. 🧺")
+        case .connection: return try connection(turn, transaction)
+        case .watch: return watchOrWait(turn, pets: pets, waiting: false)
+        case .wait: return watchOrWait(turn, pets: pets, waiting: true)
         case .quit: return turn.reply("Bye! Your pets will be waiting. 🧺", kind: .goodbye)
-        case .unknown:
-            return turn.failed(
-                .notUnderstood, "I don't know that command: “\(turn.input)”. Type “help” to see what you can say.")
+        case .unknown: return unknown(turn, pets: pets)
         }
-    }
-
-    private func createPet(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
-        guard let raw = turn.command[.name]?.text else {
-            return turn.failed(.refused, "What should the new pet be called? Say “create pet NAME”, e.g. “create pet Snowy”.")
-        }
-        let name: PetName
-        do {
-            name = try PetName(raw)
-        } catch {
-            return turn.failed(.refused, PetText.nameProblem(error, raw: raw))
-        }
-        if let existing = pets.first(where: { $0.name.key == name.key }) {
-            return turn.failed(.refused, "You already have a pet called \(existing.name). Pick another name.", pet: existing)
-        }
-        let pet = try transaction.insert(Pet(name: name, createdAt: turn.now))
-        lastPetName = pet.name.value
-        let settings = pet.settings
-        return turn.reply(
-            "Meet \(pet.name)! \(pet.statusLine(at: turn.now)) Laundry is due every \(DurationText.plural(settings.frequencyDays, "day")); "
-                + "a wash takes \(settings.washMinutes) min and a dry \(settings.dryMinutes) min. "
-                + "Say “start wash for \(pet.name)” when it is time.",
-            pet: pet, content: .petCard(PetSnapshot(pet, at: turn.now)))
-    }
-
-    private func listPets(_ turn: Turn, pets: [Pet]) -> Reply {
-        guard !pets.isEmpty else { return turn.reply(PetText.emptyState, content: .dashboard([])) }
-        let snapshots = pets.map { PetSnapshot($0, at: turn.now) }
-        let heading = "You have \(DurationText.plural(pets.count, "pet")):"
-        return turn.reply(
-            ([heading] + snapshots.map(PetText.listLine)).joined(separator: "\n"), content: .dashboard(snapshots))
-    }
-
-    private func status(_ turn: Turn, pets: [Pet]) -> Reply {
-        guard !pets.isEmpty else { return turn.reply(PetText.emptyState, content: .dashboard([])) }
-        let snapshots = pets.map { PetSnapshot($0, at: turn.now) }
-        return turn.reply(snapshots.map(PetText.statusLine).joined(separator: "\n"), content: .dashboard(snapshots))
-    }
-
-    private func cycle(_ step: CycleStep, _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
-        try withPet(turn, pets: pets) { pet in
-            switch pet.applying(step, at: turn.now) {
-            case .changed(let changed, let event):
-                try transaction.update(changed)
-                try transaction.append(event, for: changed)
-                let snapshot = PetSnapshot(changed, at: turn.now)
-                let celebrates = if case .folded = event.kind { true } else { false }
-                return turn.reply(
-                    CycleText.done(event, snapshot: snapshot), pet: changed,
-                    kind: celebrates ? .celebration : .answer, content: .petCard(snapshot))
-            case .alreadyRunning(let window):
-                return turn.reply(CycleText.alreadyRunning(step, pet: pet, remaining: window.remaining(at: turn.now)), pet: pet)
-            case .refused(let refusal):
-                return turn.failed(.refused, CycleText.refused(refusal, step: step, pet: pet, now: turn.now), pet: pet)
-            }
-        }
-    }
-
-    private func help(_ turn: Turn) -> Reply {
-        var sections: [HelpSection] = []
-        for help in grammar.intents {
-            let entry = HelpSection.Entry(summary: help.summary, examples: help.examples)
-            if let index = sections.firstIndex(where: { $0.title == help.group }) {
-                sections[index] = HelpSection(title: help.group, entries: sections[index].entries + [entry])
-            } else {
-                sections.append(HelpSection(title: help.group, entries: [entry]))
-            }
-        }
-        var lines = ["Here is what you can say:"]
-        for section in sections {
-            lines.append("\(section.title):")
-            for entry in section.entries {
-                let examples = entry.examples.map { "“\($0)”" }.joined(separator: ", ")
-                lines.append("  \(examples) — \(entry.summary)")
-            }
-        }
-        return turn.reply(lines.joined(separator: "\n"), content: .help(sections))
     }
 
     // MARK: - Pets and context
 
-    /// Runs `body` with the pet the command names, or answers why there is none.
-    private func withPet(_ turn: Turn, pets: [Pet], _ body: (Pet) throws -> Reply) rethrows -> Reply {
-        switch PetResolution.resolve(turn.command[.pet], in: pets) {
-        case .found(let pet):
-            lastPetName = pet.name.value
-            return try body(pet)
-        case .unknown(let words, let pets):
+    /// Runs `body` with the pet the command names, or answers why there is none (and, when there
+    /// are several pets, asks which — the next line may be just the name).
+    func withPet(_ turn: Turn, pets: [Pet], _ body: (Pet) throws -> Reply) rethrows -> Reply {
+        switch PetResolution.resolve(turn.command[.pet], in: pets, lastPet: context.lastPetName) {
+        case .found(let pet, let guess):
+            context.lastPetName = pet.name.value
+            let reply = try body(pet)
+            guard let guess else { return reply }
+            return reply.prefixed("(I took “\(guess)” to mean \(pet.name).)")
+        case .unknown(let words, let close, let pets):
+            if !close.isEmpty {
+                return turn.failed(.refused, "There is no pet called “\(words)”. Did you mean \(close.map(\.name.value).joinedAsChoice())?")
+            }
             let names = pets.map(\.name.value)
             let have = names.isEmpty
                 ? "you have no pets yet. Create one with “create pet \(words)”."
                 : "you have \(names.joinedAsChoice("and"))."
             return turn.failed(.refused, "There is no pet called “\(words)” — \(have)")
         case .ambiguous(let pets):
+            context.pending = .pet(turn.command, input: turn.input)
             let names = pets.map(\.name.value)
-            // Slash shortcuts take the name right after them ("/wash Snowy"); sentences take "for".
-            let example = turn.input.hasPrefix("/") ? "\(turn.input) \(names[0])" : "\(turn.input) for \(names[0])"
-            return turn.failed(
-                .refused, "Which pet — \(names.joinedAsChoice())? Say the name too, e.g. “\(example)”.", awaiting: .pet)
+            return turn.reply("Which pet — \(names.joinedAsChoice())?", awaiting: .pet)
         case .noPets:
             return turn.failed(.refused, PetText.emptyState)
         }
@@ -187,16 +185,18 @@ public final class Assistant {
     /// Runs `body` in one write transaction and stores the line and the reply with its changes;
     /// in a dry run, rolls everything back.
     private func record(input: String, now: Date, _ body: (StoreTransaction) throws -> Reply) -> Reply {
+        let contextBefore = context
         do {
             return try store.write(commit: !dryRun) { transaction in
                 let reply = try body(transaction)
                 try transaction.append(transcript(of: reply))
                 return reply
             }
-        } catch let error as StoreError {
-            return Turn(input: input, command: .unknown, now: now).failed(.store, error.description + " Nothing was changed.")
         } catch {
-            return Turn(input: input, command: .unknown, now: now).failed(.store, "The command failed: \(error). Nothing was changed.")
+            // Nothing was stored, so nothing the failed line set up may stay in the context.
+            context = contextBefore
+            let message = (error as? StoreError)?.description ?? "The command failed: \(error)."
+            return Turn(input: input, command: .unknown, now: now).failed(.store, message + " Nothing was changed.")
         }
     }
 
@@ -220,19 +220,29 @@ struct Turn {
     let command: Command
     let now: Date
 
+    /// The slots for the JSON contract: a typed slot's value ("75", "on"), else the words.
     var slots: [String: String] {
-        Dictionary(uniqueKeysWithValues: command.slots.map { ($0.key.rawValue, $0.value.text) })
+        Dictionary(uniqueKeysWithValues: command.slots.map { ($0.key.rawValue, $0.value.value ?? $0.value.text) })
     }
 
     func reply(
-        _ text: String, pet: Pet? = nil, kind: Reply.Kind = .answer, content: Reply.Content? = nil
+        _ text: String, pet: Pet? = nil, kind: Reply.Kind = .answer, content: Reply.Content? = nil,
+        awaiting: Reply.Awaiting? = nil
     ) -> Reply {
         Reply(input: input, intent: command.intent, slots: slots, pet: pet?.name.value, text: text, at: now,
-              kind: kind, content: content)
+              kind: awaiting == nil ? kind : .question, awaiting: awaiting, content: content)
     }
 
     func failed(_ failure: Reply.Failure, _ text: String, pet: Pet? = nil, awaiting: Reply.Awaiting? = nil) -> Reply {
         Reply(input: input, intent: command.intent, slots: slots, pet: pet?.name.value, failure: failure, text: text,
               at: now, kind: awaiting == nil ? .error : .question, awaiting: awaiting)
+    }
+}
+
+extension Reply {
+    /// The same reply with a sentence before its text.
+    func prefixed(_ sentence: String) -> Reply {
+        Reply(input: input, intent: intent, slots: slots, pet: pet, failure: failure, text: "\(sentence) \(text)",
+              at: at, kind: kind, awaiting: awaiting, content: content)
     }
 }

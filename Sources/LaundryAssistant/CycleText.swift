@@ -22,6 +22,18 @@ enum CycleText {
         }
     }
 
+    /// What a step did, for undo's reply: "started Snowy's wash".
+    static func summary(of event: CycleEvent, pet name: String) -> String {
+        switch event.kind {
+        case .washStarted: "started \(name)'s wash"
+        case .dryStarted: "started \(name)'s dryer"
+        case .washStopped: "stopped \(name)'s wash"
+        case .dryStopped: "stopped \(name)'s dryer"
+        case .folded(revived: false): "folded \(name)'s laundry"
+        case .folded(revived: true): "revived \(name)"
+        }
+    }
+
     static func alreadyRunning(_ step: CycleStep, pet: Pet, remaining: TimeInterval) -> String {
         let what = step == .startDry ? "drying" : "washing"
         return "\(pet.name) is already \(what) — \(DurationText.countdown(remaining)) left. Nothing changed."

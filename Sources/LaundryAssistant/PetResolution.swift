@@ -2,25 +2,40 @@ import LaundryCore
 import LaundryGrammar
 import LaundryStore
 
-/// Finding the pet a command is about: the name in the line, the only pet there is, or a
-/// question back.
+/// Finding the pet a command is about: the name in the line (or a close misspelling of exactly
+/// one pet), a pronoun for the pet last talked about, the only pet there is, or a question back.
 enum PetResolution {
-    case found(Pet)
-    /// The words name no pet.
-    case unknown(String, among: [Pet])
-    /// No name was given and there are several pets.
+    /// `guess` holds the words when they were taken to mean the pet despite a misspelling.
+    case found(Pet, guess: String?)
+    /// The words name no pet; `close` are pets whose names are near them.
+    case unknown(String, close: [Pet], among: [Pet])
+    /// No name was given (or a pronoun with no pet talked about yet) and there are several pets.
     case ambiguous([Pet])
     /// There are no pets at all.
     case noPets
 
-    static func resolve(_ slot: SlotValue?, in pets: [Pet]) -> PetResolution {
-        guard !pets.isEmpty else { return slot.map { .unknown($0.text, among: []) } ?? .noPets }
-        guard let slot else {
-            return pets.count == 1 ? .found(pets[0]) : .ambiguous(pets)
+    static func resolve(_ slot: SlotValue?, in pets: [Pet], lastPet: String?) -> PetResolution {
+        guard !pets.isEmpty else { return slot.map { $0.isPronoun ? .noPets : .unknown($0.text, close: [], among: []) } ?? .noPets }
+        guard let slot, !slot.isPronoun || lastPet != nil else {
+            return pets.count == 1 ? .found(pets[0], guess: nil) : .ambiguous(pets)
         }
-        let key = PetName.key(for: slot.knownPet ?? slot.text)
-        if let pet = pets.first(where: { $0.name.key == key }) { return .found(pet) }
-        return .unknown(slot.text, among: pets)
+        let key = PetName.key(for: slot.isPronoun ? lastPet! : (slot.knownPet ?? slot.text))
+        if let pet = pets.first(where: { $0.name.key == key }) { return .found(pet, guess: nil) }
+        if slot.isPronoun { return pets.count == 1 ? .found(pets[0], guess: nil) : .ambiguous(pets) }
+
+        let close = closePets(to: key, in: pets)
+        if close.count == 1 { return .found(close[0], guess: slot.text) }
+        return .unknown(slot.text, close: close, among: pets)
+    }
+
+    /// Pets whose names are within a small edit distance of `key`: one edit for short names,
+    /// two from six characters on. Only the closest distance counts.
+    static func closePets(to key: String, in pets: [Pet]) -> [Pet] {
+        let allowed = key.count >= 6 ? 2 : 1
+        let distances = pets.map { (pet: $0, distance: EditDistance.between(key, $0.name.key)) }
+            .filter { $0.distance <= allowed }
+        guard let best = distances.map(\.distance).min() else { return [] }
+        return distances.filter { $0.distance == best }.map(\.pet)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LaundryCore
 import LaundryGrammar
+import LaundryStore
 
 /// The assistant's answer to one line: a value the terminal turns into bubbles, plain text or
 /// JSON. It carries the fields of the JSON contract (PRODUCT.md §6) and what a renderer needs to
@@ -35,11 +36,23 @@ public struct Reply: Sendable {
         case pet
     }
 
-    /// What a renderer can draw besides the text.
+    /// What a renderer can draw besides the text, or what the session must do after printing.
     public enum Content: Sendable {
         case petCard(PetSnapshot)
         case dashboard([PetSnapshot])
         case help([HelpSection])
+        case quickActions([Grammar.QuickAction])
+        case settings(AppSettings, pets: [PetSnapshot])
+        case history([RecordedEvent])
+        case transcript([TranscriptMessage])
+        /// Clear the terminal's screen (the data stays).
+        case clearScreen
+        /// Block until `timer` ends (or `deadline` passes), then deliver `notification`.
+        case wait(TimerWatch)
+        /// Show `timer`'s progress until it ends.
+        case watch(TimerWatch)
+        /// Deliver a notification after a delay (the test notification).
+        case delayedNotification(LaundryNotification, after: Double)
     }
 
     public let input: String
@@ -104,6 +117,59 @@ public struct PetSnapshot: Sendable, Equatable {
     public var statusLine: String {
         "\(name) \(stage.statusText ?? mood.text)"
     }
+}
+
+/// A notification: a timer ended, or a test.
+public struct LaundryNotification: Sendable, Equatable {
+    public let title: String
+    public let text: String
+    public let pet: String?
+
+    public init(title: String, text: String, pet: String?) {
+        self.title = title
+        self.text = text
+        self.pet = pet
+    }
+
+    /// "🔔 Wash Complete! — Snowy is ready for the dryer!"
+    public var line: String { "🔔 \(title) — \(text)" }
+
+    /// The notification for the end of a pet's running stage.
+    static func stageEnded(_ stage: Stage, pet: String) -> LaundryNotification? {
+        switch stage {
+        case .washing: LaundryNotification(title: "Wash Complete!", text: "\(pet) is ready for the dryer!", pet: pet)
+        case .drying: LaundryNotification(title: "Dry Complete!", text: "Time to fold \(pet)'s laundry!", pet: pet)
+        default: nil
+        }
+    }
+}
+
+/// A running timer to wait for or watch.
+public struct TimerWatch: Sendable, Equatable {
+    public let pet: String
+    /// "washing" or "drying".
+    public let activity: String
+    public let timer: TimerWindow
+    /// What to deliver when the timer ends.
+    public let notification: LaundryNotification
+    /// When to give up waiting (nil: wait for the end).
+    public let deadline: Date?
+
+    /// The one-line progress view: "Snowy's wash ▕██████░░░░▏ 12:40 left · 60%".
+    public func progressLine(at now: Date, width: Int = 20) -> String {
+        let progress = timer.progress(at: now)
+        let filled = Int((progress * Double(width)).rounded(.down))
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        return "\(pet)'s \(activity) ▕\(bar)▏ \(DurationText.countdown(timer.remaining(at: now))) left · \(Int(progress * 100))%"
+    }
+
+    /// Said when waiting stops before the timer ends.
+    public func stoppedWaiting(at now: Date) -> String {
+        "Stopped waiting: \(pet)'s \(activity) still has \(DurationText.countdown(timer.remaining(at: now))) left."
+    }
+
+    /// Whole minutes left, for a plain view that prints once a minute.
+    public func minutesLeft(at now: Date) -> Int { Int(timer.remaining(at: now) / 60) }
 }
 
 /// A group of intents for help: a heading and its lines.

@@ -1,5 +1,5 @@
 /// The app-wide settings of seed 000 §4, with their defaults.
-public struct AppSettings: Equatable, Sendable {
+public struct AppSettings: Equatable, Sendable, Codable {
     public var notificationsEnabled: Bool
     /// The terminal bell with notifications.
     public var soundEnabled: Bool
@@ -53,7 +53,7 @@ public struct AppSettings: Equatable, Sendable {
 }
 
 /// Which palette the terminal uses: `system` follows the terminal's own background.
-public enum Appearance: String, CaseIterable, Sendable {
+public enum Appearance: String, CaseIterable, Sendable, Codable {
     case system
     case light
     case dark

@@ -1,5 +1,5 @@
 /// A pet's own timings: how long its wash and its dry take, and how often its laundry is due.
-public struct CycleSettings: Equatable, Sendable {
+public struct CycleSettings: Equatable, Sendable, Codable {
     /// Minutes a wash takes, 1–120 (default 45).
     public var washMinutes: Int
     /// Minutes a dry takes, 1–120 (default 60).

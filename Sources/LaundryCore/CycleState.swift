@@ -1,7 +1,7 @@
 import Foundation
 
 /// A running timer: absolute instants, so it keeps running while the program is closed.
-public struct TimerWindow: Equatable, Sendable {
+public struct TimerWindow: Equatable, Sendable, Codable {
     public let startedAt: Date
     public let endsAt: Date
 
@@ -36,7 +36,7 @@ public struct TimerWindow: Equatable, Sendable {
 ///
 /// A wash that was started is stored as `.washing` until the next command; whether it has
 /// finished is a question of time, answered by ``stage(at:)``.
-public enum CycleState: Equatable, Sendable {
+public enum CycleState: Equatable, Sendable, Codable {
     case idle
     case washing(TimerWindow)
     /// The wash is done (or a dry was stopped): the laundry waits for the dryer.

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A plain value. Health, mood and stage are functions of `now`; nothing that changes by itself
 /// with time is stored.
-public struct Pet: Equatable, Sendable, Identifiable {
+public struct Pet: Equatable, Sendable, Identifiable, Codable {
     /// The store's row id; nil for a pet that was never saved.
     public var id: Int64?
     public var name: PetName
@@ -65,7 +65,7 @@ public struct Pet: Equatable, Sendable, Identifiable {
 }
 
 /// A pet's counters.
-public struct PetStats: Equatable, Sendable {
+public struct PetStats: Equatable, Sendable, Codable {
     /// Cycles folded, ever. Never taken away, not even when the pet dies.
     public var totalCycles: Int
     /// Folds in a row without the pet dying in between.

@@ -2,7 +2,7 @@
 /// characters.
 ///
 /// Names are unique ignoring case; ``key`` is the form two names are compared by.
-public struct PetName: Hashable, Sendable, CustomStringConvertible {
+public struct PetName: Hashable, Sendable, CustomStringConvertible, Codable {
     /// The name as the user spelled it, trimmed.
     public let value: String
 
@@ -29,6 +29,20 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { value }
+
+    public init(from decoder: any Decoder) throws {
+        let raw = try decoder.singleValueContainer().decode(String.self)
+        do {
+            try self.init(raw)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "invalid pet name"))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
 
     /// Controls (C0, C1, DEL), line and paragraph separators, and format characters — among
     /// them the bidirectional overrides that make text display differently from what it is, and

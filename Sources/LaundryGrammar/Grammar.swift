@@ -13,19 +13,31 @@ public struct Grammar: Sendable {
         public let summary: String
         public let examples: [String]
         public let templates: [String]
+        /// Its place in the quick-actions grid (`/quick`), if it has one.
+        public let quickAction: QuickAction?
+    }
+
+    /// One cell of the quick-actions grid.
+    public struct QuickAction: Sendable, Equatable {
+        public let number: Int
+        public let label: String
+        public let intent: Intent
     }
 
     /// Every intent the grammar defines, in file order.
     public let intents: [IntentHelp]
     private let matcher: Matcher
+    private let suggester: Suggester
 
     /// Compiles grammar source text.
     public init(source: String) throws(GrammarError) {
         let document = try GrammarDocument.parse(source)
         matcher = Matcher(graph: try WordGraph(document: document))
+        suggester = Suggester(document: document)
         intents = document.intents.map { block in
             IntentHelp(intent: block.intent, group: block.group, summary: block.summary,
-                       examples: block.examples, templates: block.templates.map(\.text))
+                       examples: block.examples, templates: block.templates.map(\.text),
+                       quickAction: block.quickAction.map { QuickAction(number: $0.number, label: $0.label, intent: block.intent) })
         }
     }
 
@@ -41,6 +53,17 @@ public struct Grammar: Sendable {
     /// The command a line asks for; `unknown` when no template fits.
     public func match(_ line: String, pets: PetNameIndex = .empty) -> Command {
         matcher.match(line, pets: pets)
+    }
+
+    /// Up to `limit` of the grammar's sentences close to a line that matched nothing, with the
+    /// user's pet names filled in, closest first: "did you mean …".
+    public func suggestions(for line: String, pets: [String], limit: Int = 3) -> [String] {
+        suggester.suggestions(for: line, pets: pets, limit: limit)
+    }
+
+    /// The quick actions, in their numbered order.
+    public var quickActions: [QuickAction] {
+        intents.compactMap(\.quickAction).sorted { $0.number < $1.number }
     }
 
     /// The help entry of one intent.

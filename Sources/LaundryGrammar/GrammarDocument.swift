@@ -13,20 +13,32 @@ struct GrammarDocument: Sendable {
         var group = ""
         var summary = ""
         var examples: [String] = []
+        /// Its place and label in the quick-actions grid, if it has one.
+        var quickAction: (number: Int, label: String)?
         var templates: [Template] = []
         let line: Int
     }
 
+    /// A value list: phrases that each stand for a value (`on = on | enable | unmute`).
+    struct ValueList: Sendable {
+        var entries: [(value: String, phrases: [TemplateExpression])] = []
+        let line: Int
+    }
+
     var rules: [String: TemplateExpression] = [:]
+    var lists: [String: ValueList] = [:]
     var intents: [IntentBlock] = []
 
     static func parse(_ source: String) throws(GrammarError) -> GrammarDocument {
         var document = GrammarDocument()
         var current: IntentBlock?
+        var currentList: (name: String, list: ValueList)?
 
         func finish() {
             if let block = current { document.intents.append(block) }
+            if let (name, list) = currentList { document.lists[name] = list }
             current = nil
+            currentList = nil
         }
 
         for (offset, rawLine) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -46,6 +58,15 @@ struct GrammarDocument: Sendable {
                         throw GrammarError(line: number, message: "intent '\(name)' is defined twice")
                     }
                     current = IntentBlock(intent: intent, line: number)
+                } else if let name = line.dropPrefix("values ") {
+                    let name = name.trimmingCharacters(in: " \t")
+                    guard !name.isEmpty, !name.contains(" ") else {
+                        throw GrammarError(line: number, message: "a value list is written: values NAME")
+                    }
+                    guard document.lists[name] == nil else {
+                        throw GrammarError(line: number, message: "value list '\(name)' is defined twice")
+                    }
+                    currentList = (name, ValueList(line: number))
                 } else if let definition = line.dropPrefix("rule ") {
                     let parts = definition.split(separator: "=", maxSplits: 1)
                     let name = parts.first.map { $0.trimmingCharacters(in: " \t<>") } ?? ""
@@ -57,13 +78,26 @@ struct GrammarDocument: Sendable {
                     }
                     document.rules[name] = try expression(String(parts[1]), line: number)
                 } else {
-                    throw GrammarError(line: number, message: "expected 'intent NAME' or 'rule NAME = …', found '\(line)'")
+                    throw GrammarError(
+                        line: number, message: "expected 'intent NAME', 'rule NAME = …' or 'values NAME', found '\(line)'")
                 }
                 continue
             }
 
+            if currentList != nil {
+                let parts = line.split(separator: "=", maxSplits: 1)
+                let value = parts.first.map { $0.trimmingCharacters(in: " \t") } ?? ""
+                guard parts.count == 2, !value.isEmpty else {
+                    throw GrammarError(line: number, message: "a list entry is written: VALUE = phrase | phrase …")
+                }
+                let phrases = try String(parts[1]).split(separator: "|").map { phrase throws(GrammarError) in
+                    try expression(String(phrase), line: number)
+                }
+                currentList!.list.entries.append((value, phrases))
+                continue
+            }
             guard current != nil else {
-                throw GrammarError(line: number, message: "an indented line must belong to an intent")
+                throw GrammarError(line: number, message: "an indented line must belong to an intent or a value list")
             }
             if let value = line.dropPrefix("group:") {
                 current!.group = value.trimmingCharacters(in: " \t")
@@ -71,6 +105,12 @@ struct GrammarDocument: Sendable {
                 current!.summary = value.trimmingCharacters(in: " \t")
             } else if let value = line.dropPrefix("example:") {
                 current!.examples.append(value.trimmingCharacters(in: " \t"))
+            } else if let value = line.dropPrefix("quick:") {
+                let parts = value.trimmingCharacters(in: " \t").split(separator: " ", maxSplits: 1)
+                guard parts.count == 2, let position = Int(parts[0]), position > 0 else {
+                    throw GrammarError(line: number, message: "a quick action is written: quick: NUMBER Label")
+                }
+                current!.quickAction = (position, String(parts[1]))
             } else {
                 current!.templates.append(Template(text: line, expression: try expression(line, line: number), line: number))
             }
@@ -79,6 +119,13 @@ struct GrammarDocument: Sendable {
 
         for block in document.intents where block.templates.isEmpty {
             throw GrammarError(line: block.line, message: "intent '\(block.intent.rawValue)' has no template sentences")
+        }
+        var quickNumbers: Set<Int> = []
+        for block in document.intents {
+            guard let quick = block.quickAction else { continue }
+            guard quickNumbers.insert(quick.number).inserted else {
+                throw GrammarError(line: block.line, message: "quick action \(quick.number) is given twice")
+            }
         }
         return document
     }

@@ -6,12 +6,34 @@ public enum Intent: String, CaseIterable, Sendable, Codable {
     case listPets = "list_pets"
     case showPet = "show_pet"
     case status
+    case renamePet = "rename_pet"
+    case deletePet = "delete_pet"
+    case setWashTime = "set_wash_time"
+    case setDryTime = "set_dry_time"
+    case setFrequency = "set_frequency"
     case startWash = "start_wash"
     case startDry = "start_dry"
     case markFolded = "mark_folded"
     case stopCycle = "stop_cycle"
+    case showSettings = "show_settings"
+    case setSetting = "set_setting"
+    case testNotification = "test_notification"
+    case resetAll = "reset_all"
+    case history
+    case export
+    case transcript
     case help
+    case quickActions = "quick_actions"
+    case undo
+    case confirm
+    case deny
+    case clear
     case quit
+    case greeting
+    case thanks
+    case connection
+    case watch
+    case wait
     /// Nothing in the grammar matched.
     case unknown
 }

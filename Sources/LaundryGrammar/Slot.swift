@@ -1,29 +1,89 @@
-/// The typed slots a template can hold, written `{pet}`, `{name}` in the grammar.
+/// The slots a template can hold. `{pet}` in the grammar is the slot `pet`; a slot can also take
+/// its words from a value list of the grammar, `{value:switch}`, and then carries the list's
+/// value for the words ("unmute" → on).
 ///
-/// The slot's name in the grammar is its kind, and the key it has in a ``Command``'s slots and in
-/// the JSON contract.
+/// The slot's name is the key it has in a ``Command``'s slots and in the JSON contract.
 public enum SlotKind: String, CaseIterable, Sendable {
-    /// An existing pet, by (part of) its name: any of the user's pet names, or up to three words
-    /// that may name a pet the user does not have (the assistant then says so).
+    /// An existing pet: one of the user's pet names, a pronoun (it, her, him, them), or up to
+    /// three words that may name a pet the user does not have (the assistant then says so).
     case pet
-    /// Free text for a new name: one or more words, kept as the user typed them.
+    /// Free text for a new name, kept as typed.
     case name
+    /// A duration: "30", "30 minutes", "1h 15m", "an hour and a half", "forty five".
+    case minutes
+    /// A laundry frequency: "4", "every 4 days", "twice a week", "weekly", "every other day".
+    case days
+    /// An app setting's name, from a value list.
+    case setting
+    /// A setting's value, from a value list.
+    case value
+    /// An export format, from a value list.
+    case format
+    /// A file path, kept exactly as typed.
+    case path
+    /// A span of time: "today", "this week", "last 30 days", "all time".
+    case range
+    /// A help topic: a word or two.
+    case topic
+    /// Free text to search for, kept as typed.
+    case query
+    /// A whole number: "3", "twenty".
+    case count
 
     /// How many words an unknown pet reference may have.
     static let unknownPetMaximumWords = 3
+    /// How many words a help topic may have.
+    static let topicMaximumWords = 2
+
+    /// How the slot reads its words when it has no value list.
+    var reading: SlotReading {
+        switch self {
+        case .pet: .pet
+        case .name, .path, .query: .freeText
+        case .topic: .words(maximum: Self.topicMaximumWords)
+        case .minutes: .parsed(SlotParsers.minutes)
+        case .days: .parsed(SlotParsers.days)
+        case .count: .parsed(SlotParsers.count)
+        case .range: .parsed(SlotParsers.range)
+        case .setting, .value, .format: .listOnly
+        }
+    }
+}
+
+enum SlotReading {
+    case pet
+    /// Any words to the end of what the template allows, as typed (with their punctuation).
+    case freeText
+    case words(maximum: Int)
+    /// Words a parser turns into a value; the value is given back in ``SlotValue/value``.
+    case parsed(@Sendable ([String]) -> String?)
+    /// Only from a value list (`{setting:settings}`).
+    case listOnly
 }
 
 /// A slot's value in a matched line.
 public struct SlotValue: Equatable, Sendable {
-    /// The words as the user typed them (original case and inner punctuation), trimmed.
+    /// The words as the user typed them, trimmed.
     public let text: String
     /// For a `{pet}` slot: the stored name of the pet the words name exactly, if any.
     public let knownPet: String?
+    /// For typed slots and value lists: the value the words stand for, in a stable form —
+    /// minutes and days as whole numbers ("75", "3"), a list's value ("on", "dark"), a range's
+    /// name ("this_week", "last_30_days").
+    public let value: String?
+    /// For a `{pet}` slot: the words were a pronoun ("it", "her"), meaning the pet last talked
+    /// about.
+    public let isPronoun: Bool
 
-    public init(text: String, knownPet: String? = nil) {
+    public init(text: String, knownPet: String? = nil, value: String? = nil, isPronoun: Bool = false) {
         self.text = text
         self.knownPet = knownPet
+        self.value = value
+        self.isPronoun = isPronoun
     }
+
+    /// The value as a whole number, for minutes, days and counts.
+    public var number: Int? { value.flatMap { Int($0) } }
 }
 
 /// A line understood: the intent and its slots.
@@ -42,4 +102,11 @@ public struct Command: Equatable, Sendable {
     public static let unknown = Command(intent: .unknown)
 
     public subscript(_ kind: SlotKind) -> SlotValue? { slots[kind] }
+
+    /// The same command with one slot set: answering "which pet?" fills in the pet.
+    public func with(_ kind: SlotKind, _ value: SlotValue) -> Command {
+        var slots = slots
+        slots[kind] = value
+        return Command(intent: intent, slots: slots, template: template)
+    }
 }

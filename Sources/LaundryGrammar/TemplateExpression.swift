@@ -5,7 +5,10 @@ indirect enum TemplateExpression: Equatable, Sendable {
     case sequence([TemplateExpression])
     case alternatives([TemplateExpression])
     case optional(TemplateExpression)
-    case slot(SlotKind)
+    /// A slot; with a value list, its words come from the list (`{value:switch}`).
+    case slot(SlotKind, list: String?)
+    /// A slot with a fixed value that takes no words (`mute {setting=sound} {value=off}`).
+    case constant(SlotKind, value: String)
     case rule(String)
 
     /// Parses one template or rule body.
@@ -57,12 +60,21 @@ indirect enum TemplateExpression: Equatable, Sendable {
                     position += 1
                     items.append(.optional(try parseAlternatives(closing: "]")))
                 case "{":
-                    let name = try parseName(closing: "}")
-                    guard let kind = SlotKind(rawValue: name) else {
-                        let known = SlotKind.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", ")
-                        throw TemplateSyntaxError(message: "unknown slot {\(name)} (known: \(known))", column: position)
+                    let reference = try parseName(closing: "}")
+                    if let equals = reference.firstIndex(of: "=") {
+                        let name = String(reference[..<equals]), value = String(reference[reference.index(after: equals)...])
+                        guard let kind = SlotKind(rawValue: name), !value.isEmpty else {
+                            throw TemplateSyntaxError(message: "a fixed slot is written {slot=value}, not {\(reference)}", column: position)
+                        }
+                        items.append(.constant(kind, value: value))
+                        continue
                     }
-                    items.append(.slot(kind))
+                    let parts = reference.split(separator: ":", maxSplits: 1).map(String.init)
+                    guard let kind = SlotKind(rawValue: parts[0]) else {
+                        let known = SlotKind.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", ")
+                        throw TemplateSyntaxError(message: "unknown slot {\(parts[0])} (known: \(known))", column: position)
+                    }
+                    items.append(.slot(kind, list: parts.count == 2 ? parts[1] : nil))
                 case "<":
                     items.append(.rule(try parseName(closing: ">")))
                 default:

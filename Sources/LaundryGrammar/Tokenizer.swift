@@ -7,8 +7,10 @@
 struct Token: Equatable {
     /// The normalised word.
     let word: String
-    /// Where the word stands in the original line.
+    /// Where the word stands in the original line, without the punctuation at its edges.
     let range: Range<String.Index>
+    /// The whole run of non-space characters the word came from, punctuation and all.
+    let chunk: Range<String.Index>
 }
 
 enum Tokenizer {
@@ -37,7 +39,7 @@ enum Tokenizer {
         let text = line[chunk]
         guard text.contains(where: isWordCharacter) else {
             // All punctuation ("?", "!"): keep as it is.
-            return Token(word: String(text), range: chunk)
+            return Token(word: String(text), range: chunk, chunk: chunk)
         }
         var start = chunk.lowerBound
         var end = chunk.upperBound
@@ -47,7 +49,7 @@ enum Tokenizer {
         while end > start, !isWordCharacter(line[line.index(before: end)]) { end = line.index(before: end) }
         // Typographic apostrophes ("what’s", "Snowy’s") compare like straight ones.
         let word = (keepsSlash ? "/" : "") + line[start..<end].lowercased().replacingApostrophes()
-        return Token(word: word, range: (keepsSlash ? chunk.lowerBound : start)..<end)
+        return Token(word: word, range: (keepsSlash ? chunk.lowerBound : start)..<end, chunk: chunk)
     }
 
     private static func isWordCharacter(_ character: Character) -> Bool {

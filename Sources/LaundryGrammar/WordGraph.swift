@@ -9,6 +9,12 @@ struct WordGraph: Sendable {
         case word(Int32)
         case slot(SlotKind)
         case skip
+        /// A value-list slot starts here: the words up to its `close` are the slot's.
+        case open(SlotKind)
+        /// A value-list slot ends here, standing for `values[value]`.
+        case close(SlotKind, value: Int32)
+        /// A slot with a fixed value, taking no words.
+        case constant(SlotKind, value: Int32)
     }
 
     struct Edge: Sendable {
@@ -35,8 +41,12 @@ struct WordGraph: Sendable {
     private(set) var nodes: [Node] = []
     private(set) var templates: [CompiledTemplate] = []
     private(set) var vocabulary: [String: Int32] = [:]
+    /// The values of value-list slots, by index.
+    private(set) var values: [String] = []
+    private let lists: [String: GrammarDocument.ValueList]
 
     init(document: GrammarDocument) throws(GrammarError) {
+        lists = document.lists
         for block in document.intents {
             for template in block.templates {
                 let start = newNode()
@@ -77,9 +87,33 @@ struct WordGraph: Sendable {
             let end = newNode()
             connect(from, .word(id), end)
             return end
-        case .slot(let kind):
+        case .slot(let kind, nil):
+            if case .listOnly = kind.reading {
+                throw GrammarError(line: line, message: "slot {\(kind.rawValue)} takes its words from a value list: {\(kind.rawValue):LIST}")
+            }
             let end = newNode()
             connect(from, .slot(kind), end)
+            return end
+        case .constant(let kind, let value):
+            let end = newNode()
+            values.append(value)
+            connect(from, .constant(kind, value: Int32(values.count - 1)), end)
+            return end
+        case .slot(let kind, let listName?):
+            guard let list = lists[listName] else {
+                throw GrammarError(line: line, message: "value list '\(listName)' is not defined")
+            }
+            let entry = newNode()
+            connect(from, .open(kind), entry)
+            let end = newNode()
+            for (value, phrases) in list.entries {
+                let index = Int32(values.count)
+                values.append(value)
+                for phrase in phrases {
+                    let phraseEnd = try compile(phrase, from: entry, rules: rules, line: line, expanding: expanding)
+                    connect(phraseEnd, .close(kind, value: index), end)
+                }
+            }
             return end
         case .sequence(let items):
             var current = from
@@ -126,7 +160,7 @@ struct WordGraph: Sendable {
                 switch edge.label {
                 case .word(let id): words.insert(id)
                 case .slot: anywhere = true
-                case .skip: stack.append(edge.target)
+                case .skip, .open, .close, .constant: stack.append(edge.target)
                 }
             }
         }

@@ -80,14 +80,32 @@ struct PetRecord: Codable, FetchableRecord, MutablePersistableRecord {
 }
 
 /// A row of a pet's laundry history.
-struct CycleEventRecord: Codable, FetchableRecord, PersistableRecord {
+struct CycleEventRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "cycleEvent"
 
+    var id: Int64?
     var petId: Int64
     var petName: String
     var kind: String
     var at: Date
     var endsAt: Date?
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    var recorded: RecordedEvent {
+        RecordedEvent(id: id ?? 0, petId: petId, petName: petName, kind: kind, at: at, endsAt: endsAt)
+    }
+}
+
+struct UndoEntryRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "undoEntry"
+
+    var id: Int64?
+    var at: Date
+    var summary: String
+    var payload: String
 }
 
 /// One message of the conversation.
@@ -101,6 +119,12 @@ struct TranscriptMessageRecord: Codable, FetchableRecord, PersistableRecord {
     var intent: String?
     var ok: Bool?
     var petName: String?
+
+    var message: TranscriptMessage {
+        TranscriptMessage(
+            at: at, role: TranscriptMessage.Role(rawValue: role) ?? .assistant,
+            text: text, intent: intent, ok: ok, petName: petName)
+    }
 }
 
 struct SettingRecord: Codable, FetchableRecord, PersistableRecord {

@@ -53,6 +53,16 @@ enum Schema {
             try db.create(index: "transcriptMessage_on_at", on: "transcriptMessage", columns: ["at"])
         }
 
+        migrator.registerMigration("v2: undo stack") { db in
+            try db.create(table: "undoEntry") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("at", .datetime).notNull()
+                t.column("summary", .text).notNull()
+                // An UndoRecord as JSON: the rows as they were before the change.
+                t.column("payload", .text).notNull()
+            }
+        }
+
         return migrator
     }
 }

@@ -5,6 +5,8 @@ import LaundryAssistant
 protocol ReplyRenderer {
     /// The text to print for a reply, ending with a newline.
     mutating func render(_ reply: Reply) -> String
+    /// The text to print for a notification, ending with a newline.
+    mutating func render(_ notification: LaundryNotification, at: Date) -> String
 }
 
 /// Plain text: the reply's words, sanitised, no boxes and no escapes — for pipes, `grep` and
@@ -13,8 +15,16 @@ struct PlainRenderer: ReplyRenderer {
     private var printedAny = false
 
     mutating func render(_ reply: Reply) -> String {
+        block(reply.text)
+    }
+
+    mutating func render(_ notification: LaundryNotification, at: Date) -> String {
+        block(notification.line)
+    }
+
+    private mutating func block(_ text: String) -> String {
         defer { printedAny = true }
-        return (printedAny ? "\n" : "") + TextSanitizer.sanitize(reply.text) + "\n"
+        return (printedAny ? "\n" : "") + TextSanitizer.sanitize(text) + "\n"
     }
 }
 
@@ -22,6 +32,16 @@ struct PlainRenderer: ReplyRenderer {
 struct JSONRenderer: ReplyRenderer {
     mutating func render(_ reply: Reply) -> String {
         Self.object(for: reply).serialized + "\n"
+    }
+
+    mutating func render(_ notification: LaundryNotification, at: Date) -> String {
+        JSONValue.object([
+            ("type", .string("notification")),
+            ("title", .string(notification.title)),
+            ("text", .string(notification.text)),
+            ("pet", notification.pet.map(JSONValue.string) ?? .null),
+            ("at", .string(Self.isoTime(at))),
+        ]).serialized + "\n"
     }
 
     static func object(for reply: Reply) -> JSONValue {

@@ -1,3 +1,4 @@
+import Foundation
 import LaundryAssistant
 
 /// How replies are written.
@@ -10,6 +11,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
 /// The program's exit status (PRODUCT.md §1).
 public enum ExitStatus: Int32, Sendable {
+    var isSuccess: Bool { self == .success }
+
     /// Every command was understood and done.
     case success = 0
     /// At least one command was not understood or could not be done.
@@ -28,6 +31,8 @@ public final class Session {
     private let bail: Bool
     private var renderer: any ReplyRenderer
     private var status = ExitStatus.success
+    /// Whether the prompt is running (then Ctrl-C stops a watch instead of the program).
+    private var interactive = false
 
     /// - Parameters:
     ///   - format: `auto` is resolved by the caller's terminal; here it means plain.
@@ -57,20 +62,27 @@ public final class Session {
                 reply = assistant.respond(toUndecodable: bytes)
             }
             emit(reply, errorPrefix: "line \(number): ")
-            if reply.kind == .goodbye || (bail && !reply.ok) { break }
+            if reply.kind == .goodbye || (bail && !status.isSuccess) { break }
         }
-        return status
+        return finish()
     }
 
     /// One-shot mode: the words after the options are one command.
     public func runOneShot(_ line: String) -> ExitStatus {
         emit(assistant.respond(to: line), errorPrefix: "", copyErrors: !StandardStreams.stdoutIsTerminal)
+        return finish()
+    }
+
+    /// The exit status; a question left unanswered means its command was not done.
+    private func finish() -> ExitStatus {
+        if assistant.isAwaitingAnswer { fold(.commandFailed) }
         return status
     }
 
     /// A terminal on stdin: a line-edited prompt until `quit`, Ctrl-D or end of input.
     public func runInteractive() -> ExitStatus {
         guard let editor = LineEditor(program: "laundrytime") else { return runScript() }
+        interactive = true
         StandardStreams.out("LaundryTime — type “help” to see what you can say, “quit” to leave.\n")
         while true {
             switch editor.read(prompt: "laundrytime› ") {
@@ -94,13 +106,74 @@ public final class Session {
     /// Prints a reply and folds its outcome into the exit status. In plain mode a failure is
     /// also written to stderr (sqlite3-style, with the line number), for scripts that log it.
     private func emit(_ reply: Reply, errorPrefix: String, copyErrors: Bool = true) {
-        StandardStreams.out(renderer.render(reply))
-        guard let failure = reply.failure else { return }
-        let outcome: ExitStatus = failure == .store ? .storeUnavailable : .commandFailed
-        if outcome.rawValue > status.rawValue { status = outcome }
-        if copyErrors && format != .json {
-            let firstLine = reply.text.split(separator: "\n").first.map(String.init) ?? ""
-            StandardStreams.err("laundrytime: \(errorPrefix)\(TextSanitizer.sanitize(firstLine))\n")
+        if case .clearScreen = reply.content, format != .json, StandardStreams.stdoutIsTerminal {
+            StandardStreams.out("\u{1B}[H\u{1B}[2J\u{1B}[3J")
+        } else {
+            StandardStreams.out(renderer.render(reply))
         }
+        if let failure = reply.failure {
+            fold(failure == .store ? .storeUnavailable : .commandFailed)
+            if copyErrors && format != .json {
+                let firstLine = reply.text.split(separator: "\n").first.map(String.init) ?? ""
+                StandardStreams.err("laundrytime: \(errorPrefix)\(TextSanitizer.sanitize(firstLine))\n")
+            }
+        }
+        follow(reply)
+    }
+
+    private func fold(_ outcome: ExitStatus) {
+        if outcome.rawValue > status.rawValue { status = outcome }
+    }
+
+    // MARK: - Timers
+
+    /// What a reply asks the session to do after it is printed: wait, watch, notify later.
+    private func follow(_ reply: Reply) {
+        let clock = assistant.clock
+        let follower = TimerFollower(now: { clock.now() }, interruptible: interactive)
+        switch reply.content {
+        case .wait(let watch):
+            switch follower.wait(until: watch.timer.endsAt, deadline: watch.deadline) {
+            case .reached: deliver(watch.notification)
+            case .deadlinePassed, .interrupted:
+                let now = assistant.clock.now()
+                emit(Reply(input: reply.input, intent: reply.intent, slots: reply.slots, pet: watch.pet, failure: .refused,
+                           text: watch.stoppedWaiting(at: now), at: now),
+                     errorPrefix: "")
+            }
+        case .watch(let watch):
+            watchTimer(watch, follower)
+        case .delayedNotification(let notification, let delay):
+            if follower.wait(until: assistant.clock.now().addingTimeInterval(delay)) == .reached {
+                deliver(notification)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Redraws a progress line in place once a second on a terminal; prints a line a minute
+    /// otherwise (plain output, pipes, screen readers). Ends with the notification.
+    private func watchTimer(_ watch: TimerWatch, _ follower: TimerFollower) {
+        let redraws = format != .json && StandardStreams.stdoutIsTerminal
+        var lastMinute = -1
+        let outcome = follower.wait(until: watch.timer.endsAt) { now in
+            if redraws {
+                StandardStreams.out("\r\u{1B}[K" + TextSanitizer.sanitize(watch.progressLine(at: now)))
+            } else if format != .json {
+                let minute = watch.minutesLeft(at: now)
+                if minute != lastMinute {
+                    lastMinute = minute
+                    StandardStreams.out(TextSanitizer.sanitize(watch.progressLine(at: now)) + "\n")
+                }
+            }
+        }
+        if redraws { StandardStreams.out("\r\u{1B}[K") }
+        if outcome == .reached { deliver(watch.notification) }
+    }
+
+    private func deliver(_ notification: LaundryNotification) {
+        StandardStreams.out(renderer.render(notification, at: assistant.clock.now()))
+        assistant.recordDelivery(of: notification)
     }
 }

@@ -46,6 +46,9 @@ struct LaundryTimeCommand: ParsableCommand {
     @Flag(help: "Stop a piped script at the first command that fails.")
     var bail = false
 
+    @Flag(name: [.short, .long], help: "Answer yes to every question (delete, reset, overwrite) — for scripts.")
+    var yes = false
+
     @Argument(help: ArgumentHelp("A command to run once, e.g. /status.", valueName: "command"))
     var words: [String] = []
 

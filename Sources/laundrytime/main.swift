@@ -52,7 +52,7 @@ do {
     fail("\(error.description)\nUse --data-dir to pick another place.", .storeUnavailable)
 }
 
-let assistant = Assistant(store: store, grammar: grammar, clock: clock, dryRun: options.dryRun)
+let assistant = Assistant(store: store, grammar: grammar, clock: clock, dryRun: options.dryRun, assumeYes: options.yes)
 let session = Session(assistant: assistant, format: options.json ? .json : options.format, bail: options.bail)
 
 let status: ExitStatus

@@ -79,14 +79,159 @@ import Testing
         #expect(reply.text == "There is no pet called “rex” — you have Snowy and Fluffy.")
     }
 
-    @Test func withSeveralPetsTheAssistantAsksWhich() {
+    @Test func withSeveralPetsTheAssistantAsksWhichAndTheNextLineMayBeTheName() throws {
         say("create pet Snowy")
         say("create pet Fluffy")
         say("create pet Buddy")
-        let reply = say("start wash")
-        #expect(!reply.ok && reply.awaiting == .pet && reply.kind == .question)
-        #expect(reply.text == "Which pet — Snowy, Fluffy or Buddy? Say the name too, e.g. “start wash for Snowy”.")
-        #expect(say("/wash").text.hasSuffix("e.g. “/wash Snowy”."))
+        let question = say("start wash")
+        #expect(question.ok && question.awaiting == .pet && question.kind == .question)
+        #expect(question.text == "Which pet — Snowy, Fluffy or Buddy?")
+        #expect(assistant.isAwaitingAnswer)
+        let answer = say("fluffy")
+        #expect(answer.ok && answer.intent == .startWash && answer.pet == "Fluffy")
+        #expect(!assistant.isAwaitingAnswer)
+        #expect(try store.read { try $0.pet(named: "Fluffy") }?.cycle.timer != nil)
+    }
+
+    @Test func anotherCommandDropsTheWhichPetQuestion() throws {
+        say("create pet Snowy")
+        say("create pet Fluffy")
+        say("start wash")
+        let other = say("status")
+        #expect(other.intent == .status && !assistant.isAwaitingAnswer)
+        #expect(try store.read { try $0.pets() }.allSatisfy { $0.cycle == .idle })
+    }
+
+    @Test func pronounsMeanThePetLastTalkedAbout() {
+        say("create pet Snowy")
+        say("create pet Fluffy")
+        say("how is fluffy?")
+        let wash = say("wash it")
+        #expect(wash.ok && wash.pet == "Fluffy")
+        #expect(say("how is she doing").pet == "Fluffy")
+    }
+
+    @Test func aMisspeltNameResolvesWhenOnlyOnePetIsClose() {
+        say("create pet Snowy")
+        say("create pet Fluffy")
+        let reply = say("start wash for snowey")
+        #expect(reply.ok && reply.pet == "Snowy")
+        #expect(reply.text.hasPrefix("(I took “snowey” to mean Snowy.) Snowy is getting clean!"))
+        say("create pet Snowball")
+        say("create pet Snowbell")
+        let unclear = say("how is snowbll")
+        #expect(!unclear.ok && unclear.text == "There is no pet called “snowbll”. Did you mean Snowball or Snowbell?")
+    }
+
+    @Test func deleteAsksFirstAndOnlyYesDeletes() throws {
+        say("create pet Snowy")
+        let question = say("delete snowy")
+        #expect(question.awaiting == .confirmation)
+        #expect(question.text == "Delete Snowy? This will permanently delete this pet and all its data. (yes/no)")
+        #expect(say("no").text == "Okay, Snowy stays.")
+        #expect(try store.read { try $0.petCount() } == 1)
+
+        say("delete snowy")
+        #expect(say("status").intent == .status, "another command is not a yes")
+        #expect(say("yes").text == "There is no question to answer right now.")
+        #expect(try store.read { try $0.petCount() } == 1)
+
+        say("delete snowy")
+        #expect(say("yes").text == "Deleted Snowy and its history. Changed your mind? Say “undo”.")
+        #expect(try store.read { try $0.petCount() } == 0)
+    }
+
+    @Test func yesAnswersQuestionsInScripts() throws {
+        let yes = Assistant(store: store, grammar: try Grammar.english, clock: time.clock, assumeYes: true)
+        _ = yes.respond(to: "create pet Snowy")
+        #expect(yes.respond(to: "delete snowy").text.hasPrefix("Deleted Snowy"))
+        #expect(try store.read { try $0.petCount() } == 0)
+    }
+
+    @Test func undoGoesBackOneStepAtATimeEvenAfterADelete() throws {
+        say("create pet Snowy")
+        say("start wash")
+        time.advance(minutes: 45)
+        say("start dryer")
+        say("rename snowy to Flake")
+        say("delete flake")
+        say("yes")
+        #expect(try store.read { try $0.petCount() } == 0)
+
+        #expect(say("undo").text.hasPrefix("Undone: deleted Flake."))
+        let restored = try #require(try store.read { try $0.pet(named: "Flake") })
+        #expect(try store.read { try $0.eventCount(for: restored) } == 2, "the history comes back too")
+        #expect(say("undo").text.hasPrefix("Undone: renamed Snowy to Flake."))
+        #expect(say("oops").text.hasPrefix("Undone: started Snowy's dryer. Snowy is ready for the dryer!"))
+        #expect(say("undo").text.hasPrefix("Undone: started Snowy's wash. Snowy is so happy!"))
+        #expect(try store.read { try $0.eventCount() } == 0)
+        #expect(say("undo").text == "Undone: created Snowy.")
+        #expect(say("undo").text == "There is nothing to undo.")
+    }
+
+    @Test func settingsChangeAndOutOfRangeValuesAreRefusedWithTheRange() throws {
+        say("create pet Snowy")
+        #expect(say("set snowy's wash time to an hour and a half").text == "Snowy's wash now takes 90 minutes (was 45).")
+        let tooLong = say("set snowy's dry time to 45 hours")
+        #expect(!tooLong.ok && tooLong.text == "45 hours is more than the 120 minutes a dry may take. Pick 1–120 minutes.")
+        #expect(say("wash snowy every 4 days").text.hasPrefix("Snowy's laundry is now due every 4 days (was 7)."))
+        #expect(say("set snowy's frequency to 31 days").text == "Laundry can be due every 1 to 30 days; 31 days is outside that.")
+        let pet = try #require(try store.read { try $0.pet(named: "Snowy") })
+        #expect(pet.settings == CycleSettings(washMinutes: 90, dryMinutes: 60, frequencyDays: 4))
+
+        #expect(say("turn off sound").text == "Sound: off.")
+        #expect(try store.read { try $0.settings() }.soundEnabled == false)
+        #expect(say("undo").text == "Undone: set sound to off.")
+        #expect(try store.read { try $0.settings() }.soundEnabled == true)
+        #expect(say("use dark mode").text == "Appearance: dark.")
+        #expect(!say("set sound to dark").ok)
+    }
+
+    @Test func unknownLinesGetSuggestionsThatAreNeverRun() throws {
+        say("create pet Fluffy")
+        let reply = say("strat wash for fluffy")
+        #expect(!reply.ok && reply.intent == .unknown)
+        #expect(reply.text.hasPrefix("I don't know “strat wash for fluffy”. Did you mean “start wash for Fluffy”"))
+        #expect(try store.read { try $0.pet(named: "Fluffy") }?.cycle == .idle)
+    }
+
+    @Test func quickActionsRunByNumber() {
+        say("create pet Snowy")
+        let grid = say("/quick")
+        #expect(grid.text.contains("3  Start wash") && grid.text.contains("8  Help"))
+        let run = say("3")
+        #expect(run.intent == .startWash && run.pet == "Snowy")
+        #expect(say("3").intent == .unknown, "a number without the grid is not a command")
+        #expect(say("/quick 1").intent == .status)
+    }
+
+    @Test func helpTopicsComeFromTheGrammar() {
+        let reply = say("help wash")
+        #expect(reply.ok && reply.text.hasPrefix("Help on “wash”:"))
+        #expect(reply.text.contains("Start the washer for a pet."))
+        #expect(!say("help zebras").ok)
+    }
+
+    @Test func resetAllAsksAndDeletesEverything() throws {
+        say("create pet Snowy")
+        #expect(say("reset all data").awaiting == .confirmation)
+        #expect(say("yes").text.hasPrefix("Data reset"))
+        #expect(try store.read { try $0.petCount() } == 0)
+        #expect(say("undo").text == "There is nothing to undo.")
+    }
+
+    @Test func historyExportIsRFC4180AndRefusesToOverwrite() throws {
+        say("create pet Snowy, \"the\" cat")
+        say("start wash")
+        let file = directory.url.appendingPathComponent("history.csv")
+        let wrote = say("export history as csv to \(file.path)")
+        #expect(wrote.ok && wrote.text == "Wrote 1 event to \(file.path) (CSV).")
+        let csv = try String(contentsOf: file, encoding: .utf8)
+        #expect(csv.hasPrefix("id,pet,event,at,ends_at\r\n1,\"Snowy, \"\"the\"\" cat\",wash_started,2026-03-01T09:00:00Z,2026-03-01T09:45:00Z\r\n"))
+        let again = say("export history as csv to \(file.path)")
+        #expect(again.awaiting == .confirmation)
+        #expect(say("no").text == "Okay, \(file.path) was left as it is.")
+        #expect(!say("export history as csv to /nonexistent-dir/x.csv").ok)
     }
 
     @Test func namesAreCheckedAndUnique() {

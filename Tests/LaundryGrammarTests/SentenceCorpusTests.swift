@@ -12,7 +12,10 @@ import Testing
         #expect(command.intent == sentence.intent, "\(sentence.location): “\(sentence.text)” → \(command.intent.rawValue)")
         var slots: [String: String] = [:]
         for (kind, value) in command.slots {
-            slots[kind.rawValue] = kind == .pet ? (value.knownPet ?? value.text) : value.text
+            // A pet is its stored name (or the words when they name none); every other slot is
+            // its normalised value ("90" for "an hour and a half", "off" for "mute"), or the words
+            // as typed for free text. A fixed slot ({setting=sound}) has no words, only a value.
+            slots[kind.rawValue] = kind == .pet ? (value.knownPet ?? value.text) : (value.value ?? value.text)
         }
         #expect(slots == sentence.slots, "\(sentence.location): “\(sentence.text)” via “\(command.template ?? "")”")
     }

@@ -12,6 +12,13 @@ typedef struct lt_editor lt_editor;
 /// libedit drops non-ASCII input.
 void lt_set_locale(void);
 
+/// Installs a SIGINT handler that only records the interrupt (no restart of system calls), so
+/// Ctrl-C abandons a line or stops a `watch` instead of ending the program.
+void lt_catch_interrupts(void);
+
+/// Whether Ctrl-C was pressed since the last call; clears the flag.
+int lt_take_interrupt(void);
+
 /// Starts an editor on the process's stdin/stdout/stderr with emacs keys and an in-memory
 /// history of `history_size` entries. Returns NULL on failure.
 lt_editor *lt_editor_open(const char *program, int history_size);

@@ -1,0 +1,21 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Benchmarks for LaundryTime, kept out of the main package so that they add nothing to its build,
+// its tests or its dependencies. Run: Benchmarks/run-grammar-benchmark (see Benchmarks/README.md).
+let package = Package(
+    name: "LaundryTimeBenchmarks",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "grammar-benchmark", targets: ["GrammarBenchmark"]),
+    ],
+    dependencies: [
+        .package(name: "LaundryTime", path: ".."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "GrammarBenchmark",
+            dependencies: [.product(name: "LaundryGrammar", package: "LaundryTime")]
+        ),
+    ]
+)

@@ -1,0 +1,52 @@
+import Foundation
+import LaundryCore
+import LaundryGrammar
+import LaundryStore
+
+/// The laundry cycle: start wash, start dryer, fold, stop — and watching or waiting for a timer.
+extension Assistant {
+    func cycle(_ step: CycleStep, _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
+        try withPet(turn, pets: pets) { pet in
+            switch pet.applying(step, at: turn.now) {
+            case .changed(let changed, let event):
+                try transaction.update(changed)
+                let eventID = try transaction.append(event, for: changed)
+                try transaction.pushUndo(
+                    UndoRecord(summary: CycleText.summary(of: event, pet: pet.name.value),
+                               steps: [.restorePet(pet), .removeEvent(id: eventID)]),
+                    at: turn.now)
+                let snapshot = PetSnapshot(changed, at: turn.now)
+                let celebrates = if case .folded = event.kind { true } else { false }
+                return turn.reply(
+                    CycleText.done(event, snapshot: snapshot), pet: changed,
+                    kind: celebrates ? .celebration : .answer, content: .petCard(snapshot))
+            case .alreadyRunning(let window):
+                return turn.reply(CycleText.alreadyRunning(step, pet: pet, remaining: window.remaining(at: turn.now)), pet: pet)
+            case .refused(let refusal):
+                return turn.failed(.refused, CycleText.refused(refusal, step: step, pet: pet, now: turn.now), pet: pet)
+            }
+        }
+    }
+
+    /// `watch` and `wait`: the reply says what is running; the session then follows the timer.
+    func watchOrWait(_ turn: Turn, pets: [Pet], waiting: Bool) -> Reply {
+        withPet(turn, pets: pets) { pet in
+            let stage = pet.stage(at: turn.now)
+            guard let timer = stage.timer, let notification = LaundryNotification.stageEnded(stage, pet: pet.name.value) else {
+                return turn.failed(.refused, "Nothing is running for \(pet.name) — \(pet.statusLine(at: turn.now)) Nothing to \(waiting ? "wait" : "watch") for.", pet: pet)
+            }
+            let activity = if case .washing = stage { "wash" } else { "dryer" }
+            let left = DurationText.countdown(timer.remaining(at: turn.now))
+            var deadline: Date?
+            if waiting, let limit = turn.command[.minutes]?.number {
+                guard limit >= 1 else { return turn.failed(.refused, "Wait at least 1 minute, or leave the limit out.", pet: pet) }
+                deadline = turn.now.addingTimeInterval(Double(limit) * 60)
+            }
+            let watch = TimerWatch(pet: pet.name.value, activity: activity, timer: timer, notification: notification, deadline: deadline)
+            let text = waiting
+                ? "Waiting for \(pet.name)'s \(activity) — \(left) left."
+                : "Watching \(pet.name)'s \(activity) — \(left) left. Ctrl-C stops watching."
+            return turn.reply(text, pet: pet, content: waiting ? .wait(watch) : .watch(watch))
+        }
+    }
+}

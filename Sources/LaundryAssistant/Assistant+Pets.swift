@@ -1,0 +1,98 @@
+import Foundation
+import LaundryCore
+import LaundryGrammar
+import LaundryStore
+
+/// Pets: create, list, the dashboard, one pet's card, rename, delete.
+extension Assistant {
+    func createPet(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
+        guard let raw = turn.command[.name]?.text else {
+            return turn.failed(.refused, "What should the new pet be called? Say “create pet NAME”, e.g. “create pet Snowy”.")
+        }
+        let name: PetName
+        do {
+            name = try PetName(raw)
+        } catch {
+            return turn.failed(.refused, PetText.nameProblem(error, raw: raw))
+        }
+        if let existing = pets.first(where: { $0.name.key == name.key }) {
+            return turn.failed(.refused, "You already have a pet called \(existing.name). Pick another name.", pet: existing)
+        }
+        let pet = try transaction.insert(Pet(name: name, createdAt: turn.now))
+        try transaction.pushUndo(UndoRecord(summary: "created \(pet.name)", steps: [.removePet(id: pet.id!)]), at: turn.now)
+        context.lastPetName = pet.name.value
+        let settings = pet.settings
+        return turn.reply(
+            "Meet \(pet.name)! \(pet.statusLine(at: turn.now)) Laundry is due every \(DurationText.plural(settings.frequencyDays, "day")); "
+                + "a wash takes \(settings.washMinutes) min and a dry \(settings.dryMinutes) min. "
+                + "Say “start wash for \(pet.name)” when it is time.",
+            pet: pet, content: .petCard(PetSnapshot(pet, at: turn.now)))
+    }
+
+    func listPets(_ turn: Turn, pets: [Pet]) -> Reply {
+        guard !pets.isEmpty else { return turn.reply(PetText.emptyState, content: .dashboard([])) }
+        let snapshots = pets.map { PetSnapshot($0, at: turn.now) }
+        let heading = "You have \(DurationText.plural(pets.count, "pet")):"
+        return turn.reply(
+            ([heading] + snapshots.map(PetText.listLine)).joined(separator: "\n"), content: .dashboard(snapshots))
+    }
+
+    func status(_ turn: Turn, pets: [Pet]) -> Reply {
+        guard !pets.isEmpty else { return turn.reply(PetText.emptyState, content: .dashboard([])) }
+        let snapshots = pets.map { PetSnapshot($0, at: turn.now) }
+        return turn.reply(snapshots.map(PetText.statusLine).joined(separator: "\n"), content: .dashboard(snapshots))
+    }
+
+    func showPet(_ turn: Turn, pets: [Pet]) -> Reply {
+        withPet(turn, pets: pets) { pet in
+            let snapshot = PetSnapshot(pet, at: turn.now)
+            return turn.reply(PetText.card(snapshot), pet: pet, content: .petCard(snapshot))
+        }
+    }
+
+    func renamePet(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
+        try withPet(turn, pets: pets) { pet in
+            guard let raw = turn.command[.name]?.text else {
+                return turn.failed(.refused, "What should \(pet.name) be called? Say “rename \(pet.name) to NAME”.", pet: pet)
+            }
+            let name: PetName
+            do throws(PetNameError) {
+                name = try PetName(raw)
+            } catch {
+                return turn.failed(.refused, PetText.nameProblem(error, raw: raw), pet: pet)
+            }
+            if name.value == pet.name.value {
+                return turn.reply("\(pet.name) is already called \(pet.name). Nothing changed.", pet: pet)
+            }
+            if let other = pets.first(where: { $0.name.key == name.key && $0.id != pet.id }) {
+                return turn.failed(.refused, "You already have a pet called \(other.name). Pick another name.", pet: pet)
+            }
+            var renamed = pet
+            renamed.name = name
+            try transaction.update(renamed)
+            try transaction.pushUndo(
+                UndoRecord(summary: "renamed \(pet.name) to \(name)", steps: [.restorePet(pet)]), at: turn.now)
+            context.lastPetName = name.value
+            return turn.reply("\(pet.name) is now called \(name). \(renamed.statusLine(at: turn.now))", pet: renamed)
+        }
+    }
+
+    func deletePet(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
+        try withPet(turn, pets: pets) { pet in
+            try askOrPerform(.deletePet(name: pet.name.value), turn, pets: pets, transaction)
+        }
+    }
+
+    /// Deletes a pet with its history; undo puts both back.
+    func performDelete(of name: String, _ turn: Turn, _ transaction: StoreTransaction) throws -> Reply {
+        guard let pet = try transaction.pet(named: name), let id = pet.id else {
+            return turn.failed(.refused, "\(name) is already gone.")
+        }
+        let events = try transaction.events(petId: id).reversed()
+        try transaction.deletePet(id: id)
+        try transaction.pushUndo(
+            UndoRecord(summary: "deleted \(pet.name)", steps: [.restorePet(pet), .restoreEvents(Array(events))]), at: turn.now)
+        if context.lastPetName == pet.name.value { context.lastPetName = nil }
+        return turn.reply("Deleted \(pet.name) and its history. Changed your mind? Say “undo”.", pet: pet)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import LaundryCore
+import LaundryGrammar
+import LaundryStore
+
+/// Settings: each pet's timings, the app settings, the test notification, and reset.
+extension Assistant {
+    enum Timing {
+        case wash, dry, frequency
+    }
+
+    func setTiming(_ timing: Timing, _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
+        try withPet(turn, pets: pets) { pet in
+            let slot = timing == .frequency ? turn.command[.days] : turn.command[.minutes]
+            guard let requested = slot?.number else {
+                let example = timing == .frequency ? "every 7 days" : "30 minutes"
+                return turn.failed(.refused, "How long? Say it with a number, e.g. “… \(example)”.", pet: pet)
+            }
+            var changed = pet
+            let before: Int
+            let text: String
+            do {
+                switch timing {
+                case .wash:
+                    before = pet.settings.washMinutes
+                    changed.settings.washMinutes = try CycleSettings.validateMinutes(requested)
+                    text = "\(pet.name)'s wash now takes \(DurationText.plural(requested, "minute")) (was \(before))."
+                        + (pet.stage(at: turn.now).name == "washing" ? " The wash that is running keeps its time." : "")
+                case .dry:
+                    before = pet.settings.dryMinutes
+                    changed.settings.dryMinutes = try CycleSettings.validateMinutes(requested)
+                    text = "\(pet.name)'s dryer now takes \(DurationText.plural(requested, "minute")) (was \(before))."
+                        + (pet.stage(at: turn.now).name == "drying" ? " The dry that is running keeps its time." : "")
+                case .frequency:
+                    before = pet.settings.frequencyDays
+                    changed.settings.frequencyDays = try CycleSettings.validateFrequency(requested)
+                    text = "\(pet.name)'s laundry is now due every \(DurationText.plural(requested, "day")) (was \(before)). "
+                        + changed.statusLine(at: turn.now)
+                }
+            } catch {
+                return turn.failed(.refused, Self.outOfRange(timing, requested: requested), pet: pet)
+            }
+            if before == requested {
+                return turn.reply(text.replacingOccurrences(of: " (was \(before)).", with: " already. Nothing changed."), pet: pet)
+            }
+            try transaction.update(changed)
+            let what = timing == .wash ? "wash time" : timing == .dry ? "dry time" : "frequency"
+            try transaction.pushUndo(UndoRecord(summary: "set \(pet.name)'s \(what)", steps: [.restorePet(pet)]), at: turn.now)
+            return turn.reply(text, pet: changed)
+        }
+    }
+
+    /// "45 hours is more than the 120 minutes a wash may take."
+    static func outOfRange(_ timing: Timing, requested: Int) -> String {
+        switch timing {
+        case .wash, .dry:
+            let what = timing == .wash ? "a wash" : "a dry"
+            let range = CycleSettings.minutesRange
+            let amount = requested >= 120 && requested % 60 == 0
+                ? DurationText.plural(requested / 60, "hour") : DurationText.plural(requested, "minute")
+            return requested > range.upperBound
+                ? "\(amount) is more than the \(range.upperBound) minutes \(what) may take. Pick \(range.lowerBound)–\(range.upperBound) minutes."
+                : "\(what.prefix(1).uppercased() + what.dropFirst()) takes at least \(range.lowerBound) minute. Pick \(range.lowerBound)–\(range.upperBound) minutes."
+        case .frequency:
+            let range = CycleSettings.frequencyRange
+            return "Laundry can be due every \(range.lowerBound) to \(range.upperBound) days; \(DurationText.plural(requested, "day")) is outside that."
+        }
+    }
+
+    func showSettings(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
+        let settings = try transaction.settings()
+        var shown = pets
+        if turn.command[.pet] != nil {
+            let resolved = withPet(turn, pets: pets) { pet in turn.reply("", pet: pet) }
+            guard resolved.ok, let name = resolved.pet else { return resolved }
+            shown = pets.filter { $0.name.value == name }
+        }
+        var lines = [
+            "Notifications: \(settings.storedValue(of: .notifications)) · Sound: \(settings.storedValue(of: .sound)) · Appearance: \(settings.appearance.rawValue)"
+        ]
+        for pet in shown {
+            let s = pet.settings
+            lines.append("\(pet.name): wash \(s.washMinutes) min · dry \(s.dryMinutes) min · every \(DurationText.plural(s.frequencyDays, "day"))")
+        }
+        if pets.isEmpty { lines.append("No pets yet — their wash time, dry time and frequency show here once you create one.") }
+        return turn.reply(lines.joined(separator: "\n"), pet: shown.count == 1 && turn.command[.pet] != nil ? shown[0] : nil,
+                          content: .settings(settings, pets: shown.map { PetSnapshot($0, at: turn.now) }))
+    }
+
+    func setSetting(_ turn: Turn, _ transaction: StoreTransaction) throws -> Reply {
+        guard let keyText = turn.command[.setting]?.value, let key = AppSettings.Key(rawValue: keyText),
+              let value = turn.command[.value]?.value
+        else {
+            return turn.failed(.refused, "Which setting? Say e.g. “turn off sound”, “turn on notifications” or “use dark mode”.")
+        }
+        let before = try transaction.settings()
+        var settings = before
+        do {
+            try settings.set(key, to: value)
+        } catch {
+            guard case .invalidValue(_, _, let allowed) = error else { throw error }
+            return turn.failed(.refused, "\(key.label) can be \(allowed.joinedAsChoice()), not “\(turn.command[.value]?.text ?? value)”.")
+        }
+        if settings == before {
+            return turn.reply("\(key.label) is already \(value). Nothing changed.")
+        }
+        try transaction.save(settings)
+        try transaction.pushUndo(UndoRecord(summary: "set \(key.label.lowercased()) to \(value)", steps: [.restoreSettings(before)]), at: turn.now)
+        var text = "\(key.label): \(value)."
+        if key == .sound && settings.soundEnabled && !settings.notificationsEnabled {
+            text += " The bell rings with notifications, which are off — say “turn on notifications” to hear it."
+        }
+        return turn.reply(text)
+    }
+
+    func testNotification(_ turn: Turn, _ transaction: StoreTransaction) throws -> Reply {
+        guard try transaction.settings().notificationsEnabled else {
+            return turn.failed(.refused, "Notifications are off, so a test would show nothing. Say “turn on notifications” first.")
+        }
+        let notification = LaundryNotification(
+            title: "Test LaundryNotification", text: "This is how LaundryTime tells you a wash or a dry is done.", pet: nil)
+        return turn.reply("A test notification will arrive in 3 seconds.", content: .delayedNotification(notification, after: 3))
+    }
+
+    /// Deletes everything; there is no undo for it, hence the question first.
+    func performReset(_ turn: Turn, _ transaction: StoreTransaction) throws -> Reply {
+        try transaction.deleteEverything()
+        context = ConversationContext()
+        return turn.reply("Data reset: every pet, the history, the settings and the transcript are gone. "
+                          + "Create a pet to start again, e.g. “create pet Snowy”.")
+    }
+}
+
+extension AppSettings.Key {
+    /// "Notifications", "Sound", "Appearance".
+    var label: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+}

@@ -1,0 +1,26 @@
+import LaundryGrammar
+
+/// What the assistant remembers between lines of one session: the pet last talked about and a
+/// question it is waiting to have answered.
+struct ConversationContext {
+    /// A question back to the user.
+    enum Pending {
+        /// "Which pet — Snowy or Fluffy?": the command runs again once a pet is named.
+        case pet(Command, input: String)
+        /// "Delete Snowy? …": runs on yes, is dropped on no or on any other command.
+        case confirmation(Confirmation)
+        /// The quick-actions grid is on screen: a bare number runs that action.
+        case quickActions
+    }
+
+    /// A change that waits for a yes.
+    enum Confirmation {
+        case deletePet(name: String)
+        case resetAll
+        case overwrite(ExportRequest)
+    }
+
+    /// The stored name of the pet last talked about ("it", "her" refer to it).
+    var lastPetName: String?
+    var pending: Pending?
+}

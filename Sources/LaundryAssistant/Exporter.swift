@@ -1,0 +1,69 @@
+import Foundation
+import LaundryCore
+import LaundryStore
+
+/// What to export, where to.
+struct ExportRequest: Equatable {
+    enum Kind: String {
+        case history
+        case transcript
+    }
+
+    enum Format: String {
+        case csv, json, markdown
+    }
+
+    let kind: Kind
+    let format: Format
+    /// The file as the user typed it; nil for the screen (stdout).
+    let path: String?
+}
+
+/// Turns history and transcript rows into CSV, JSON and Markdown.
+enum Exporter {
+    /// RFC 4180: a header row, CRLF line ends, fields with a comma, quote or line break quoted,
+    /// quotes doubled.
+    static func csv(_ events: [RecordedEvent]) -> String {
+        var rows = [["id", "pet", "event", "at", "ends_at"]]
+        for event in events {
+            rows.append([String(event.id), event.petName, event.kind, iso(event.at), event.endsAt.map(iso) ?? ""])
+        }
+        return rows.map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+    }
+
+    private static func csvField(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// An array of objects with ISO 8601 times.
+    static func json(_ events: [RecordedEvent]) -> String {
+        let objects: [[String: Any]] = events.map { event in
+            var object: [String: Any] = ["id": event.id, "pet": event.petName, "event": event.kind, "at": iso(event.at)]
+            object["ends_at"] = event.endsAt.map(iso) ?? NSNull()
+            return object
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// The transcript as Markdown: one paragraph per message, who and when in bold.
+    static func markdown(_ messages: [TranscriptMessage]) -> String {
+        var lines = ["# LaundryTime transcript", ""]
+        for message in messages {
+            let who = switch message.role {
+            case .user: "You"
+            case .assistant: "LaundryTime"
+            case .notification: "LaundryNotification"
+            }
+            lines.append("**\(who)** · \(iso(message.at))  ")
+            lines.append(message.text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "  \n"))
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func iso(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: false))
+    }
+}

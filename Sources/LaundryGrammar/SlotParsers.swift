@@ -1,0 +1,233 @@
+/// Turn the words of a typed slot into its value. Each parser takes the whole run of normalised
+/// words the matcher offers and answers nil unless all of them make one value; the matcher tries
+/// every run length, so "30 minutes please" finds "30 minutes".
+///
+/// Out-of-range values are parsed, not refused: "45 hours" is 2700 minutes, and the assistant
+/// says why that is too long.
+enum SlotParsers {
+    /// Minutes from "30", "30 minutes", "30 min", "1 hour", "1h 15m", "1h15m", "90min",
+    /// "an hour and a half", "half an hour", "1.5 hours", "forty five", "forty-five minutes".
+    static let minutes: @Sendable ([String]) -> String? = { words in
+        var parser = DurationReader(words: splitCompact(words))
+        return parser.read().map { String($0) }
+    }
+
+    /// Days from "4", "4 days", "every 4 days", "every day", "every other day", "daily",
+    /// "weekly", "once a week", "twice a week", "3 times a week", "every 2 weeks",
+    /// "fortnightly", "monthly", "once a month".
+    static let days: @Sendable ([String]) -> String? = { words in
+        frequencyDays(splitCompact(words)).map { String($0) }
+    }
+
+    /// A whole number: "3", "twenty", "twenty one".
+    static let count: @Sendable ([String]) -> String? = { words in
+        guard !words.isEmpty, let (value, used) = number(words, at: 0), used == words.count,
+              value == value.rounded(), value >= 0
+        else { return nil }
+        return String(Int(value))
+    }
+
+    /// A span of time: "today", "yesterday", "this week", "last week", "this month",
+    /// "last month", "last 30 days", "past two weeks", "all time", "ever".
+    static let range: @Sendable ([String]) -> String? = { words in
+        switch words {
+        case ["today"]: return "today"
+        case ["yesterday"]: return "yesterday"
+        case ["this", "week"]: return "this_week"
+        case ["last", "week"], ["past", "week"]: return "last_7_days"
+        case ["this", "month"]: return "this_month"
+        case ["last", "month"], ["past", "month"]: return "last_30_days"
+        case ["all", "time"], ["ever"], ["everything"], ["all"]: return "all"
+        default: break
+        }
+        guard words.count >= 3, ["last", "past"].contains(words[0]),
+              let (count, used) = number(words, at: 1), used == words.count - 2, count >= 1,
+              let unit = ["day": 1, "days": 1, "week": 7, "weeks": 7, "month": 30, "months": 30][words.last!]
+        else { return nil }
+        return "last_\(Int(count) * unit)_days"
+    }
+
+    // MARK: - Durations
+
+    /// Reads a duration word by word: quantities ("forty five", "1.5", "an", "half") each
+    /// followed by an optional unit; "and a half" adds half of the last unit.
+    struct DurationReader {
+        let words: [String]
+        var position = 0
+        var total = 0.0
+        var pending: Double?
+        var lastUnit: Double?
+        var sawNumber = false
+
+        static let units: [String: Double] = [
+            "m": 1, "min": 1, "mins": 1, "minute": 1, "minutes": 1,
+            "h": 60, "hr": 60, "hrs": 60, "hour": 60, "hours": 60,
+        ]
+
+        mutating func read() -> Int? {
+            guard !words.isEmpty else { return nil }
+            while position < words.count {
+                let word = words[position]
+                if let unit = Self.units[word] {
+                    guard let quantity = pending else { return nil }
+                    total += quantity * unit
+                    pending = nil
+                    lastUnit = unit
+                    position += 1
+                } else if word == "and", position + 2 < words.count,
+                          words[position + 1] == "a" || words[position + 1] == "an", words[position + 2] == "half" {
+                    // "one and a half hours" (pending) or "an hour and a half" (after a unit).
+                    if pending != nil {
+                        pending! += 0.5
+                    } else if let unit = lastUnit {
+                        total += 0.5 * unit
+                    } else {
+                        return nil
+                    }
+                    position += 3
+                } else if word == "and" {
+                    // "1 hour and 15 minutes"
+                    guard lastUnit != nil, pending == nil else { return nil }
+                    position += 1
+                } else if word == "half" {
+                    guard pending == nil else { return nil }
+                    pending = 0.5
+                    sawNumber = true
+                    position += 1
+                    // "half an hour": the article belongs to the unit.
+                    if position < words.count, words[position] == "an" || words[position] == "a" { position += 1 }
+                } else if word == "a" || word == "an" {
+                    guard pending == nil, position + 1 < words.count, Self.units[words[position + 1]] != nil else { return nil }
+                    pending = 1
+                    sawNumber = true
+                    position += 1
+                } else if let (value, used) = SlotParsers.number(words, at: position) {
+                    guard pending == nil else { return nil }
+                    pending = value
+                    sawNumber = true
+                    position += used
+                } else {
+                    return nil
+                }
+            }
+            guard sawNumber else { return nil }
+            // A bare number is minutes: "30", or the minutes after hours in "1 hour 15".
+            if let quantity = pending { total += quantity }
+            let minutes = total.rounded()
+            guard minutes >= 0, minutes < 1_000_000 else { return nil }
+            return Int(minutes)
+        }
+    }
+
+    // MARK: - Frequencies
+
+    static func frequencyDays(_ input: [String]) -> Int? {
+        var words = input[...]
+        if words.first == "every" || words.first == "each" { words = words.dropFirst() }
+        let single: [String: Int] = [
+            "daily": 1, "day": 1, "weekly": 7, "week": 7, "fortnightly": 14, "biweekly": 14,
+            "fortnight": 14, "monthly": 30, "month": 30,
+        ]
+        let unitDays: [String: Double] = [
+            "day": 1, "days": 1, "week": 7, "weeks": 7, "fortnight": 14, "fortnights": 14, "month": 30, "months": 30,
+        ]
+        if words.count == 1, let days = single[words.first!] { return days }
+        if words.count == 2, words.first == "other", words.last == "day" { return 2 }
+        let list = Array(words)
+        // "once a week", "twice a week", "3 times a week", "three times per month"
+        if list.count >= 3, ["a", "per", "every", "each"].contains(list[list.count - 2]), let unit = unitDays[list.last!] {
+            let head = Array(list[..<(list.count - 2)])
+            var times: Double?
+            switch head {
+            case ["once"]: times = 1
+            case ["twice"]: times = 2
+            case ["thrice"]: times = 3
+            default:
+                if head.last == "times", let (value, used) = number(head, at: 0), used == head.count - 1 { times = value }
+            }
+            guard let times, times >= 1 else { return nil }
+            return max(1, Int((unit / times).rounded()))
+        }
+        // "4", "4 days", "2 weeks"
+        guard !list.isEmpty, let (value, used) = number(list, at: 0) else { return nil }
+        if used == list.count { return Int(value) == Int(value.rounded()) ? Int(value) : nil }
+        guard used == list.count - 1, let unit = unitDays[list.last!] else { return nil }
+        return Int((value * unit).rounded())
+    }
+
+    // MARK: - Numbers
+
+    static let smallNumbers: [String: Int] = [
+        "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+        "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+        "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+    ]
+    static let tens: [String: Int] = [
+        "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+    ]
+
+    /// A number at `position`: digits ("30", "1.5") or words ("forty five", "a hundred and
+    /// twenty"). Returns the value and how many words it took.
+    static func number(_ words: [String], at position: Int) -> (Double, Int)? {
+        guard position < words.count else { return nil }
+        let first = words[position]
+        if let value = Double(first), first.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) {
+            return (value, 1)
+        }
+        var index = position
+        var value = 0
+        var matched = false
+        if index < words.count, words[index] == "a" || words[index] == "one",
+           index + 1 < words.count, words[index + 1] == "hundred" {
+            value = 100
+            index += 2
+            matched = true
+            if index + 1 < words.count, words[index] == "and", tens[words[index + 1]] != nil || smallNumbers[words[index + 1]] != nil {
+                index += 1
+            }
+        }
+        if index < words.count, let ten = tens[words[index]] {
+            value += ten
+            index += 1
+            matched = true
+            if index < words.count, let unit = smallNumbers[words[index]], unit > 0, unit < 10 {
+                value += unit
+                index += 1
+            }
+        } else if index < words.count, let small = smallNumbers[words[index]] {
+            value += small
+            index += 1
+            matched = true
+        }
+        return matched ? (Double(value), index - position) : nil
+    }
+
+    /// Splits words the tokenizer keeps whole: "forty-five" → forty five, "1h15m" → 1 h 15 m,
+    /// "90min" → 90 min.
+    static func splitCompact(_ words: [String]) -> [String] {
+        var result: [String] = []
+        for word in words {
+            if word.contains("-") {
+                result += word.split(separator: "-").map(String.init)
+                continue
+            }
+            guard let first = word.first, first.isASCII, first.isNumber else {
+                result.append(word)
+                continue
+            }
+            var part = ""
+            var partIsNumber = true
+            for character in word {
+                let isNumber = character.isASCII && (character.isNumber || character == ".")
+                if !part.isEmpty && isNumber != partIsNumber {
+                    result.append(part)
+                    part = ""
+                }
+                partIsNumber = isNumber
+                part.append(character)
+            }
+            if !part.isEmpty { result.append(part) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import LaundryTestSupport
+import Testing
+
+/// The conversation's memory, questions and undo, as a piped script sees them.
+@Suite struct ConversationEndToEndTests {
+    let directory = TemporaryDirectory()
+    var laundrytime: LaundryTimeProcess { LaundryTimeProcess(dataDirectory: directory.url.appendingPathComponent("data")) }
+
+    func texts(_ result: LaundryTimeProcess.Result) -> [String] {
+        result.jsonLines.map { $0["text"] as? String ?? "" }
+    }
+
+    @Test func whichPetThenJustTheName() throws {
+        let result = try laundrytime.run(["--json"], script: "create pet Snowy\ncreate pet Fluffy\nstart wash\nfluffy\nwash it\n")
+        let lines = result.jsonLines
+        #expect(lines[2]["awaiting"] as? String == "pet" && lines[2]["text"] as? String == "Which pet — Snowy or Fluffy?")
+        #expect(lines[3]["intent"] as? String == "start_wash" && lines[3]["pet"] as? String == "Fluffy")
+        #expect(lines[4]["pet"] as? String == "Fluffy" && (lines[4]["text"] as? String)?.contains("already washing") == true)
+        #expect(result.status == 0)
+    }
+
+    @Test func aConfirmationIsNeverTakenFromAnotherCommand() throws {
+        let result = try laundrytime.run(["--json"], script: "create pet Snowy\ndelete snowy\nstatus\nyes\n/pets\n")
+        let lines = result.jsonLines
+        #expect(lines[1]["awaiting"] as? String == "confirmation")
+        #expect(lines[3]["intent"] as? String == "confirm" && lines[3]["ok"] as? Bool == false)
+        #expect((lines[4]["text"] as? String)?.contains("Snowy") == true, "Snowy is still there")
+    }
+
+    @Test func yesAndUndoInAScript() throws {
+        let script = "create pet Snowy\nstart wash\ndelete snowy\nyes\nundo\nundo\nhow is snowy\n"
+        let result = try laundrytime.run(["--json"], script: script)
+        let text = texts(result)
+        #expect(text[3] == "Deleted Snowy and its history. Changed your mind? Say “undo”.")
+        #expect(text[4].hasPrefix("Undone: deleted Snowy. Snowy is getting clean!"))
+        #expect(text[5].hasPrefix("Undone: started Snowy's wash. Snowy is so happy!"))
+        #expect(text[6].hasPrefix("Snowy ^‿^ is so happy!"))
+    }
+
+    @Test func undoWorksAcrossProcesses() throws {
+        _ = try laundrytime.run(script: "create pet Snowy\nstart wash\n")
+        let undo = try laundrytime.run(["--json", "undo"])
+        #expect(undo.status == 0 && texts(undo).first?.hasPrefix("Undone: started Snowy's wash.") == true)
+    }
+
+    @Test func theYesFlagAnswersConfirmations() throws {
+        let result = try laundrytime.run(["--yes", "--json"], script: "create pet Snowy\ndelete snowy\n/pets\n")
+        #expect(texts(result)[1].hasPrefix("Deleted Snowy"))
+        #expect(texts(result)[2].hasPrefix("No Pets Yet"))
+        #expect(result.status == 0)
+    }
+
+    @Test func anUnansweredQuestionFailsTheScript() throws {
+        let result = try laundrytime.run(script: "create pet Snowy\ncreate pet Fluffy\nstart wash\n")
+        #expect(result.status == 1)
+    }
+
+    @Test func suggestionsAreOfferedNotRun() throws {
+        let result = try laundrytime.run(["--json"], script: "create pet Fluffy\nstrat wash for fluffy\n/status\n")
+        #expect(texts(result)[1].contains("Did you mean “start wash for Fluffy”"))
+        #expect(texts(result)[2].contains("is so happy!"), "nothing was started")
+        #expect(result.status == 1)
+    }
+
+    @Test func dryRunGivesIntentSlotsAndPetForNewPhrasings() throws {
+        _ = try laundrytime.run(script: "create pet Snowy\ncreate pet Fluffy\n")
+        let script = """
+            could you start the washing machine for snowy please
+            put fluffy in the dryer
+            mute
+            wash snowy twice a week
+            fluffy's dry time should take an hour and a half
+            history for snowy this week
+            export transcript as markdown to notes.md
+            """
+        let result = try laundrytime.run(["--json", "--dry-run"], script: script)
+        let lines = result.jsonLines
+        #expect(lines.map { $0["intent"] as? String } == [
+            "unknown", "start_dry", "set_setting", "set_frequency", "set_dry_time", "history", "export",
+        ])
+        #expect(lines[1]["pet"] as? String == "Fluffy")
+        #expect(lines[2]["slots"] as? [String: String] == ["setting": "sound", "value": "off"])
+        #expect(lines[3]["slots"] as? [String: String] == ["pet": "snowy", "days": "4"])
+        #expect(lines[4]["slots"] as? [String: String] == ["pet": "fluffy", "minutes": "90"])
+        #expect(lines[5]["slots"] as? [String: String] == ["pet": "snowy", "range": "this_week"])
+        #expect(lines[6]["slots"] as? [String: String] == ["value": "transcript", "format": "markdown", "path": "notes.md"])
+        let after = try laundrytime.run(["--json", "/settings"])
+        #expect(texts(after).first?.hasPrefix("Notifications: on · Sound: on") == true, "a dry run changes nothing")
+    }
+
+    @Test func waitReturnsWithTheNotificationWhenTheWashEnds() throws {
+        _ = try laundrytime.run(script: "create pet Snowy\nset snowy's wash time to 1 minute\nstart wash\n", now: "2026-03-01T09:00:00Z")
+        let started = Date()
+        let result = try laundrytime.run(["--json", "wait", "for", "snowy"], now: "2026-03-01T09:00:58Z")
+        #expect(result.status == 0)
+        #expect(Date().timeIntervalSince(started) < 15)
+        let lines = result.jsonLines
+        #expect(lines.count == 2)
+        #expect(lines[1]["type"] as? String == "notification")
+        #expect(lines[1]["title"] as? String == "Wash Complete!")
+        #expect(lines[1]["text"] as? String == "Snowy is ready for the dryer!")
+        #expect(lines[1]["pet"] as? String == "Snowy")
+
+        let nothing = try laundrytime.run(["wait", "for", "snowy"], now: "2026-03-01T09:02:00Z")
+        #expect(nothing.status == 1 && nothing.stdout.hasPrefix("Nothing is running for Snowy"))
+    }
+}
