@@ -1,3 +1,4 @@
+import Foundation
 /// What LaundryTime understands: the grammar file, compiled once, with its help texts.
 ///
 /// ```swift
@@ -27,13 +28,15 @@ public struct Grammar: Sendable {
     /// Every intent the grammar defines, in file order.
     public let intents: [IntentHelp]
     private let matcher: Matcher
-    private let suggester: Suggester
+    /// Built on the first line that matches nothing: spelling out every template costs several
+    /// times the rest of the load, and most sessions never need it.
+    private let suggester: LazySuggester
 
     /// Compiles grammar source text.
     public init(source: String) throws(GrammarError) {
         let document = try GrammarDocument.parse(source)
         matcher = Matcher(graph: try WordGraph(document: document))
-        suggester = Suggester(document: document)
+        suggester = LazySuggester(document: document)
         intents = document.intents.map { block in
             IntentHelp(intent: block.intent, group: block.group, summary: block.summary,
                        examples: block.examples, templates: block.templates.map(\.text),
@@ -58,7 +61,7 @@ public struct Grammar: Sendable {
     /// Up to `limit` of the grammar's sentences close to a line that matched nothing, with the
     /// user's pet names filled in, closest first: "did you mean …".
     public func suggestions(for line: String, pets: [String], limit: Int = 3) -> [String] {
-        suggester.suggestions(for: line, pets: pets, limit: limit)
+        suggester.value.suggestions(for: line, pets: pets, limit: limit)
     }
 
     /// The quick actions, in their numbered order.
@@ -69,5 +72,26 @@ public struct Grammar: Sendable {
     /// The help entry of one intent.
     public func help(for intent: Intent) -> IntentHelp? {
         intents.first { $0.intent == intent }
+    }
+}
+
+/// A ``Suggester`` made on first use, once, safely from any thread.
+private final class LazySuggester: @unchecked Sendable {
+    private let lock = NSLock()
+    private var document: GrammarDocument?
+    private var built: Suggester?
+
+    init(document: GrammarDocument) {
+        self.document = document
+    }
+
+    var value: Suggester {
+        lock.withLock {
+            if let built { return built }
+            let suggester = Suggester(document: document!)
+            built = suggester
+            document = nil
+            return suggester
+        }
     }
 }

@@ -41,7 +41,7 @@ struct GrammarDocument: Sendable {
             currentList = nil
         }
 
-        for (offset, rawLine) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, rawLine) in lines(of: source).enumerated() {
             let number = offset + 1
             let line = rawLine.trimmingCharacters(in: " \t\r")
             if line.isEmpty || line.hasPrefix("#") { continue }
@@ -130,6 +130,27 @@ struct GrammarDocument: Sendable {
         return document
     }
 
+    /// The source split into lines at each "\n" — a "\r\n" file too (the "\r" is trimmed with
+    /// the rest of the line's edge). Found by bytes: a split by Character would treat "\r\n" as
+    /// one Character that is not "\n", and read a CRLF file as a single line.
+    private static func lines(of source: String) -> [Substring] {
+        var lines: [Substring] = []
+        let utf8 = source.utf8
+        var lineStart = utf8.startIndex
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            let next = utf8.index(after: index)
+            if byte == UInt8(ascii: "\n") {
+                lines.append(source[lineStart..<index])
+                lineStart = next
+            }
+            index = next
+        }
+        lines.append(source[lineStart...])
+        return lines
+    }
+
     private static func expression(_ text: String, line: Int) throws(GrammarError) -> TemplateExpression {
         do {
             return try TemplateExpression.parse(text)
@@ -148,10 +169,16 @@ public struct GrammarError: Error, Equatable, CustomStringConvertible {
 }
 
 extension StringProtocol {
+    /// Drops the characters of `set` at both ends; `set` holds one-byte (ASCII) characters.
     func trimmingCharacters(in set: String) -> String {
+        func isInSet(_ character: Character) -> Bool {
+            // Comparing bytes, not Characters: this runs for every line of the grammar. A one-byte
+            // Character is in the set when its byte is; any other is tested the slow way.
+            character.utf8.count == 1 ? set.utf8.contains(character.utf8.first!) : set.contains(character)
+        }
         var scalars = Substring(self)
-        while let first = scalars.first, set.contains(first) { scalars.removeFirst() }
-        while let last = scalars.last, set.contains(last) { scalars.removeLast() }
+        while let first = scalars.first, isInSet(first) { scalars.removeFirst() }
+        while let last = scalars.last, isInSet(last) { scalars.removeLast() }
         return String(scalars)
     }
 

@@ -7,16 +7,51 @@
 /// 2. more `{pet}` slots that name one of the user's pets exactly (or by a pronoun);
 /// 3. fewer words taken by free-text slots (typed words beat free text);
 /// 4. the template written first in the grammar file.
+///
+/// The walk runs for every line typed, so it avoids work that cannot change the result:
+/// - it does not go where the rest of the line cannot fit: each node knows how few and how many
+///   words can still follow it (`WordGraph.minimumWords`, `maximumWords`);
+/// - the ways a slot can take words at a position are worked out once per line (`candidates`),
+///   and a typed slot's parser is only asked about the lengths a path can use;
+/// - it does not copy strings: captures point at pets, parsed values and list values by index,
+///   and only the winner's are turned into text.
 struct Matcher {
     let graph: WordGraph
 
+    /// A slot's words on the path being walked. Its value and pet are indices, so that copying a
+    /// capture (the walk does so at every step) costs no reference counting.
     private struct Capture {
         let kind: SlotKind
         let start: Int
         var end: Int
-        var knownPet: String?
-        var value: String?
+        /// Index into the pets' `entries` of the pet the words name exactly.
+        var knownPet: Int?
+        var value: CapturedValue?
         var isPronoun = false
+    }
+
+    /// Where a capture's value is kept.
+    private enum CapturedValue {
+        /// Index into the graph's `values` (value lists and fixed values).
+        case listed(Int32)
+        /// Index into the walk's `parsedValues` (what a slot parser made of the words).
+        case parsed(Int)
+    }
+
+    /// One way a slot can take words at a position.
+    private struct Candidate {
+        var capture: Capture
+        /// Words it takes as free text, for rule 3 of the ranking.
+        let freeWords: Int
+        var status = Status.ready
+
+        enum Status {
+            case ready
+            /// A typed slot's words whose parser has not been asked yet.
+            case unparsed
+            /// A typed slot's words that its parser refused: not a way after all.
+            case refused
+        }
     }
 
     private struct Score: Comparable {
@@ -39,19 +74,43 @@ struct Matcher {
 
     /// Everything one walk needs, so the recursion passes one reference.
     private struct Walk {
-        let tokens: [Token]
         let ids: [Int32]
         let words: [String]
         let pets: PetNameIndex
+        /// Whether `WordGraph.maximumWords` holds for these pets (see there).
+        let usesMaximumWords: Bool
         var captures: [Capture] = []
         /// Value-list slots opened and not yet closed: (kind, start).
         var open: [(SlotKind, Int)] = []
         var best: Best?
         var template = 0
+        /// The slot candidates worked out so far for this line, all in one array.
+        var candidates: [Candidate] = []
+        /// By slot kind (ordinal) and position: where that slot's candidates are in
+        /// `candidates`, or nil while nobody has asked.
+        var candidateRanges: [Range<Int>?]
+        /// The values slot parsers gave for this line's words.
+        var parsedValues: [String] = []
+
+        var wordCount: Int { ids.count }
+
+        init(ids: [Int32], words: [String], pets: PetNameIndex) {
+            self.ids = ids
+            self.words = words
+            self.pets = pets
+            usesMaximumWords = (pets.entries.first?.words.count ?? 0) <= SlotKind.unknownPetMaximumWords
+            candidateRanges = Array(repeating: nil, count: SlotKind.allCases.count * words.count)
+            // Room for a typical line, so that the first appends do not each reallocate.
+            captures.reserveCapacity(4)
+            candidates.reserveCapacity(16)
+        }
     }
 
     /// The longest line (in words) the matcher looks at; no template comes near it.
     static let maximumWords = 40
+
+    /// The most words a typed slot (`{minutes}`, `{days}`, …) is offered to its parser.
+    static let parsedSlotMaximumWords = 8
 
     /// Words that stand for the pet last talked about.
     static let pronouns: Set<String> = ["it", "her", "him", "them", "she", "he", "they"]
@@ -59,24 +118,30 @@ struct Matcher {
     func match(_ line: String, pets: PetNameIndex) -> Command {
         let tokens = Tokenizer.tokens(of: line)
         guard !tokens.isEmpty, tokens.count <= Self.maximumWords else { return .unknown }
-        var walk = Walk(tokens: tokens, ids: tokens.map { graph.id(of: $0.word) }, words: tokens.map(\.word), pets: pets)
-        for (index, template) in graph.templates.enumerated()
-        where template.mayStartAnywhere || template.firstWords.contains(walk.ids[0]) {
-            walk.template = index
-            visit(template.start, 0, Score(), &walk)
+        let words = tokens.map(\.word)
+        var walk = Walk(ids: words.map(graph.id(of:)), words: words, pets: pets)
+        // Only the templates the first word allows, in template order (rule 4 of the ranking).
+        for template in graph.templates(startingWith: walk.ids[0]) {
+            walk.template = Int(template)
+            visit(graph.templates[Int(template)].start, 0, Score(), &walk)
         }
         guard let best = walk.best else { return .unknown }
 
         var slots: [SlotKind: SlotValue] = [:]
         for capture in best.captures {
-            slots[capture.kind] = value(of: capture, in: line, tokens)
+            slots[capture.kind] = value(of: capture, in: line, tokens, walk)
         }
         let template = graph.templates[best.template]
         return Command(intent: template.intent, slots: slots, template: template.text)
     }
 
-    private func value(of capture: Capture, in line: String, _ tokens: [Token]) -> SlotValue {
-        guard capture.end > capture.start else { return SlotValue(text: "", value: capture.value) }
+    private func value(of capture: Capture, in line: String, _ tokens: [Token], _ walk: Walk) -> SlotValue {
+        let value: String? = switch capture.value {
+        case .listed(let index): graph.values[Int(index)]
+        case .parsed(let index): walk.parsedValues[index]
+        case nil: nil
+        }
+        guard capture.end > capture.start else { return SlotValue(text: "", value: value) }
         let first = tokens[capture.start], last = tokens[capture.end - 1]
         switch capture.kind {
         case .path, .query:
@@ -89,25 +154,38 @@ struct Matcher {
             let text = String(line[first.range.lowerBound..<last.range.upperBound])
             return SlotValue(text: PetNameIndex.withoutPossessive(text))
         default:
+            let text = String(line[first.range.lowerBound..<last.range.upperBound])
             return SlotValue(
-                text: String(line[first.range.lowerBound..<last.range.upperBound]),
-                knownPet: capture.knownPet, value: capture.value, isPronoun: capture.isPronoun)
+                // "snowy's" names Snowy: the slot holds the name, not the possessive.
+                text: capture.kind == .pet ? PetNameIndex.withoutPossessive(text) : text,
+                knownPet: capture.knownPet.map { walk.pets.entries[$0].name }, value: value, isPronoun: capture.isPronoun)
         }
     }
 
+    /// The positions from which the rest of a template, from `node` on, can take the rest of
+    /// the line; empty when it cannot.
+    private func endsThatFit(_ node: Int32, _ walk: Walk) -> Range<Int> {
+        // After `latest` too few words are left, before `earliest` too many.
+        let latest = walk.wordCount - Int(graph.minimumWords[Int(node)])
+        let earliest = walk.usesMaximumWords ? walk.wordCount - Int(graph.maximumWords[Int(node)]) : 0
+        return earliest <= latest ? earliest..<latest + 1 : 0..<0
+    }
+
     private func visit(_ node: Int32, _ position: Int, _ score: Score, _ walk: inout Walk) {
-        let current = graph.nodes[Int(node)]
-        if position == walk.tokens.count && current.accepts >= 0 {
+        // Where the rest of the line cannot fit, no path can end well: do not look.
+        guard endsThatFit(node, walk).contains(position) else { return }
+        if position == walk.wordCount && graph.accepts[Int(node)] >= 0 {
             if walk.best == nil || walk.best!.score < score {
                 walk.best = Best(score: score, template: walk.template, captures: walk.captures)
             }
         }
-        for edge in current.edges {
+        for index in graph.edges(of: node) {
+            let edge = graph.edges[index]
             switch edge.label {
             case .skip:
                 visit(edge.target, position, score, &walk)
             case .word(let id):
-                guard position < walk.tokens.count, walk.ids[position] == id else { continue }
+                guard position < walk.wordCount, walk.ids[position] == id else { continue }
                 var next = score
                 next.literals += 1
                 visit(edge.target, position + 1, next, &walk)
@@ -118,17 +196,27 @@ struct Matcher {
             case .close(let kind, let value):
                 guard let (openKind, start) = walk.open.last, openKind == kind, position > start else { continue }
                 walk.open.removeLast()
-                walk.captures.append(Capture(kind: kind, start: start, end: position, value: graph.values[Int(value)]))
+                walk.captures.append(Capture(kind: kind, start: start, end: position, value: .listed(value)))
                 visit(edge.target, position, score, &walk)
                 walk.captures.removeLast()
                 walk.open.append((openKind, start))
             case .constant(let kind, let value):
-                walk.captures.append(Capture(kind: kind, start: position, end: position, value: graph.values[Int(value)]))
+                walk.captures.append(Capture(kind: kind, start: position, end: position, value: .listed(value)))
                 visit(edge.target, position, score, &walk)
                 walk.captures.removeLast()
-            case .slot(let kind):
-                guard position < walk.tokens.count else { continue }
-                for candidate in candidates(kind, at: position, walk) {
+            case .slot(let kind, let ordinal, let next):
+                guard position < walk.wordCount else { continue }
+                let ends = endsThatFit(edge.target, walk)
+                guard ends.upperBound > position + 1 else { continue }  // a slot takes a word or more
+                for candidateIndex in candidates(kind, ordinal: Int(ordinal), at: position, &walk) {
+                    // Only ways after which the rest of the line can fit and the next word can go on.
+                    let end = walk.candidates[candidateIndex].capture.end
+                    guard ends.contains(end), end == walk.wordCount || graph.slotCanBeFollowed(next, by: walk.ids[end]) else {
+                        continue
+                    }
+                    if walk.candidates[candidateIndex].status == .unparsed { parse(candidateIndex, kind, &walk) }
+                    let candidate = walk.candidates[candidateIndex]
+                    guard candidate.status == .ready else { continue }
                     var next = score
                     next.freeWords += candidate.freeWords
                     if candidate.capture.knownPet != nil || candidate.capture.isPronoun { next.knownPets += 1 }
@@ -140,39 +228,64 @@ struct Matcher {
         }
     }
 
-    /// The ways a slot can take words at `position`.
-    private func candidates(_ kind: SlotKind, at position: Int, _ walk: Walk) -> [(capture: Capture, freeWords: Int)] {
-        let remaining = walk.tokens.count - position
+    /// The ways a slot can take words at `position`, as indices into `walk.candidates`: worked
+    /// out the first time a path asks on this line, looked up after that.
+    private func candidates(_ kind: SlotKind, ordinal: Int, at position: Int, _ walk: inout Walk) -> Range<Int> {
+        let key = ordinal * walk.wordCount + position
+        if let known = walk.candidateRanges[key] { return known }
+
+        let first = walk.candidates.count
+        let remaining = walk.wordCount - position
+        func capture(_ length: Int) -> Capture { Capture(kind: kind, start: position, end: position + length) }
         switch kind.reading {
         case .pet:
-            var result: [(Capture, Int)] = []
-            let known = walk.pets.names(in: walk.tokens, at: position)
-            for (length, name) in known {
-                result.append((Capture(kind: kind, start: position, end: position + length, knownPet: name), 0))
+            let known = walk.pets.names(in: walk.words, at: position)
+            for (length, entry) in known {
+                var named = capture(length)
+                named.knownPet = entry
+                walk.candidates.append(Candidate(capture: named, freeWords: 0))
             }
             if Self.pronouns.contains(walk.words[position]) {
-                result.append((Capture(kind: kind, start: position, end: position + 1, isPronoun: true), 0))
-                return result
-            }
-            for length in 1...min(SlotKind.unknownPetMaximumWords, remaining)
-            where !known.contains(where: { $0.length == length }) {
-                result.append((Capture(kind: kind, start: position, end: position + length), length))
-            }
-            return result
-        case .freeText:
-            return (1...remaining).map { (Capture(kind: kind, start: position, end: position + $0), $0) }
-        case .words(let maximum):
-            return (1...min(maximum, remaining)).map { (Capture(kind: kind, start: position, end: position + $0), $0) }
-        case .parsed(let parse):
-            var result: [(Capture, Int)] = []
-            for length in 1...min(8, remaining) {
-                if let value = parse(Array(walk.words[position..<position + length])) {
-                    result.append((Capture(kind: kind, start: position, end: position + length, value: value), 0))
+                var pronoun = capture(1)
+                pronoun.isPronoun = true
+                walk.candidates.append(Candidate(capture: pronoun, freeWords: 0))
+            } else {
+                for length in 1...min(SlotKind.unknownPetMaximumWords, remaining)
+                where !known.contains(where: { $0.length == length }) {
+                    walk.candidates.append(Candidate(capture: capture(length), freeWords: length))
                 }
             }
-            return result
+        case .freeText:
+            for length in 1...remaining {
+                walk.candidates.append(Candidate(capture: capture(length), freeWords: length))
+            }
+        case .words(let maximum):
+            for length in 1...min(maximum, remaining) {
+                walk.candidates.append(Candidate(capture: capture(length), freeWords: length))
+            }
+        case .parsed:
+            // Every length for now; `parse` asks the parser when a path can use one.
+            for length in 1...min(Self.parsedSlotMaximumWords, remaining) {
+                walk.candidates.append(Candidate(capture: capture(length), freeWords: 0, status: .unparsed))
+            }
         case .listOnly:
-            return []
+            break
+        }
+        let range = first..<walk.candidates.count
+        walk.candidateRanges[key] = range
+        return range
+    }
+
+    /// Asks a typed slot's parser about an unparsed candidate's words, and keeps the answer.
+    private func parse(_ candidateIndex: Int, _ kind: SlotKind, _ walk: inout Walk) {
+        guard case .parsed(let parser) = kind.reading else { return }
+        let capture = walk.candidates[candidateIndex].capture
+        if let value = parser(Array(walk.words[capture.start..<capture.end])) {
+            walk.parsedValues.append(value)
+            walk.candidates[candidateIndex].capture.value = .parsed(walk.parsedValues.count - 1)
+            walk.candidates[candidateIndex].status = .ready
+        } else {
+            walk.candidates[candidateIndex].status = .refused
         }
     }
 }

@@ -6,6 +6,7 @@ public struct PetNameIndex: Sendable {
         let words: [String]
     }
 
+    /// Longest names (in words) first.
     let entries: [Entry]
 
     public init(names: [String]) {
@@ -16,27 +17,32 @@ public struct PetNameIndex: Sendable {
 
     public static let empty = PetNameIndex(names: [])
 
-    /// The names whose words stand at `position`: (word count, stored name). A possessive on the
-    /// last word ("snowy's") still names the pet.
-    func names(in tokens: [Token], at position: Int) -> [(length: Int, name: String)] {
-        var found: [(Int, String)] = []
-        for entry in entries where position + entry.words.count <= tokens.count {
+    /// The names whose words stand at `position` of a line's normalised words: (word count,
+    /// index into `entries`), longest first. A possessive on the last word ("snowy's") still
+    /// names the pet.
+    func names(in words: [String], at position: Int) -> [(length: Int, entry: Int)] {
+        var found: [(length: Int, entry: Int)] = []
+        for (index, entry) in entries.enumerated() where position + entry.words.count <= words.count {
             var matches = true
             for (offset, word) in entry.words.enumerated() {
-                let token = tokens[position + offset].word
+                let token = words[position + offset]
                 let isLast = offset == entry.words.count - 1
                 if token != word && !(isLast && Self.withoutPossessive(token) == word) {
                     matches = false
                     break
                 }
             }
-            if matches { found.append((entry.words.count, entry.name)) }
+            if matches { found.append((entry.words.count, index)) }
         }
         return found
     }
 
     static func withoutPossessive(_ word: String) -> String {
-        guard word.count > 2, word.hasSuffix("'s") || word.hasSuffix("’s") else { return word }
+        // Nearly every word fails the cheap test on its last bytes ("'s" or "’s" in UTF-8); only
+        // the others pay for counting and comparing Characters.
+        guard word.utf8.last == UInt8(ascii: "s"), word.count > 2, word.hasSuffix("'s") || word.hasSuffix("’s") else {
+            return word
+        }
         return String(word.dropLast(2))
     }
 }

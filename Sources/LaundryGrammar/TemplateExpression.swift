@@ -78,7 +78,12 @@ indirect enum TemplateExpression: Equatable, Sendable {
                 case "<":
                     items.append(.rule(try parseName(closing: ">")))
                 default:
-                    items.append(.word(parseWord()))
+                    let word = parseWord()
+                    // A stray "}" or ">" starts no word; without this the parser would stand still.
+                    guard !word.isEmpty else {
+                        throw TemplateSyntaxError(message: "unexpected '\(characters[position])'", column: position)
+                    }
+                    items.append(.word(word))
                 }
             }
             return items.count == 1 ? items[0] : .sequence(items)
@@ -87,25 +92,40 @@ indirect enum TemplateExpression: Equatable, Sendable {
         mutating func parseName(closing: Character) throws(TemplateSyntaxError) -> String {
             let start = position
             position += 1
-            var name = ""
-            while position < characters.count, characters[position] != closing {
-                name.append(characters[position])
-                position += 1
-            }
-            guard position < characters.count, !name.isEmpty else {
+            while position < characters.count, characters[position] != closing { position += 1 }
+            guard position < characters.count, position > start + 1 else {
                 throw TemplateSyntaxError(message: "'\(characters[start])' is not closed", column: start)
             }
             position += 1
-            return name
+            return text(start + 1..<position - 1)
         }
 
         mutating func parseWord() -> String {
-            var word = ""
-            while position < characters.count, !" \t|()[]{}<>".contains(characters[position]) {
-                word.append(characters[position])
-                position += 1
+            let start = position
+            while position < characters.count, !Self.endsWord(characters[position]) { position += 1 }
+            return text(start..<position)
+        }
+
+        /// Some of the characters, as a String. (Appending one by one: `String(characters[range])`
+        /// takes a generic path that is many times slower.)
+        private func text(_ range: Range<Int>) -> String {
+            var text = ""
+            for character in characters[range] { text.append(character) }
+            return text
+        }
+
+        /// Space, tab and the characters of the syntax: `|()[]{}<>`.
+        private static func endsWord(_ character: Character) -> Bool {
+            // A switch over the ASCII value, not `" \t|()[]{}<>".contains(character)`: this runs
+            // for every character of the grammar. (A Character's asciiValue is nil unless it is
+            // one ASCII scalar — "\r\n" aside, which gives "\n", not one of these either.)
+            switch character.asciiValue {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "|"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                 UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "<"), UInt8(ascii: ">"):
+                true
+            default:
+                false
             }
-            return word
         }
     }
 }

@@ -13,29 +13,167 @@ struct Token: Equatable {
     let chunk: Range<String.Index>
 }
 
+/// The tokenizer runs on every line the user types, so it has two ways of doing the same thing:
+///
+/// - the **byte path**, for ASCII: every byte is a Character of its own (but "\r\n", which is
+///   white space either way), so white space, letters and digits can be told apart by comparing
+///   bytes, and lower-casing is a bit flip;
+/// - the **Character path**, for everything else: Unicode white space and letters, grapheme
+///   clusters (a combining accent after a space belongs to the space), emoji and typographic
+///   apostrophes.
+///
+/// A line with any non-ASCII byte is split into chunks first (see `unicodeChunks`); each chunk
+/// that is ASCII then takes the byte path all the same. Both paths give exactly the same tokens.
 enum Tokenizer {
     static func tokens(of line: String) -> [Token] {
+        // Native strings keep contiguous UTF-8; a bridged string may not (then: Characters only).
+        line.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy(isASCII) ? asciiTokens(of: line, bytes) : unicodeTokens(of: line, bytes)
+        } ?? unicodeTokens(of: line, nil)
+    }
+
+    /// The normalised form of one template word or one name: the whole text as one chunk.
+    static func normalize(_ word: String) -> String {
+        let ascii: String?? = word.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy(isASCII) ? asciiToken(in: word, bytes, 0..<bytes.count).word : nil
+        }
+        return (ascii ?? nil) ?? characterToken(in: word, word.startIndex..<word.endIndex).word
+    }
+
+    private static func asciiTokens(of line: String, _ bytes: UnsafeBufferPointer<UInt8>) -> [Token] {
         var tokens: [Token] = []
-        var index = line.startIndex
-        while index < line.endIndex {
-            guard !line[index].isWhitespace else {
-                index = line.index(after: index)
+        tokens.reserveCapacity(8)  // most lines have fewer words: one allocation instead of four
+        var start = 0
+        while start < bytes.count {
+            guard !isASCIIWhitespace(bytes[start]) else {
+                start += 1
                 continue
             }
-            var end = index
-            while end < line.endIndex, !line[end].isWhitespace { end = line.index(after: end) }
-            if let token = token(in: line, index..<end) { tokens.append(token) }
-            index = end
+            var end = start + 1
+            while end < bytes.count, !isASCIIWhitespace(bytes[end]) { end += 1 }
+            tokens.append(asciiToken(in: line, bytes, start..<end))
+            start = end
         }
         return tokens
     }
 
-    /// The normalised form of one template word or one name.
-    static func normalize(_ word: String) -> String {
-        token(in: word, word.startIndex..<word.endIndex)?.word ?? ""
+    /// - Parameter bytes: the line's UTF-8, when the string can lend it.
+    private static func unicodeTokens(of line: String, _ bytes: UnsafeBufferPointer<UInt8>?) -> [Token] {
+        let utf8 = line.utf8
+        return (unicodeChunks(of: line) ?? characterChunks(of: line)).map { chunk in
+            if let bytes, bytes[chunk].allSatisfy(isASCII) { return asciiToken(in: line, bytes, chunk) }
+            let lower = utf8.index(utf8.startIndex, offsetBy: chunk.lowerBound)
+            let upper = utf8.index(lower, offsetBy: chunk.count)
+            return characterToken(in: line, lower..<upper)
+        }
     }
 
-    private static func token(in line: String, _ chunk: Range<String.Index>) -> Token? {
+    /// The runs of non-white-space Characters, as UTF-8 offsets, found scalar by scalar.
+    ///
+    /// A Character is white space when its first scalar is, so splitting by scalars gives the
+    /// same runs unless a Character holds white space and something else: a combining mark right
+    /// after a space (" \u{301}" is one Character, white space) or a prepended mark right before
+    /// one ("\u{600} " is one Character, not white space). So every border between white space
+    /// and the rest must be a Character boundary. Between two ASCII scalars it surely is (the one
+    /// ASCII pair that makes a single Character, "\r\n", is white space on both sides); elsewhere
+    /// String is asked. Nil when one is not a boundary: then only Characters will do.
+    private static func unicodeChunks(of line: String) -> [Range<Int>]? {
+        var chunks: [Range<Int>] = []
+        var offset = 0
+        var chunkStart: Int?
+        var previousIsASCII = true
+        for scalar in line.unicodeScalars {
+            let isWhitespace = scalar.isASCII ? isASCIIWhitespace(UInt8(scalar.value)) : scalar.properties.isWhitespace
+            let inChunk = chunkStart != nil
+            if isWhitespace == inChunk {
+                // A border between white space and a chunk.
+                if !(previousIsASCII && scalar.isASCII) {
+                    let index = line.utf8.index(line.utf8.startIndex, offsetBy: offset)
+                    guard index.samePosition(in: line) != nil else { return nil }
+                }
+                if let start = chunkStart {
+                    chunks.append(start..<offset)
+                    chunkStart = nil
+                } else {
+                    chunkStart = offset
+                }
+            }
+            previousIsASCII = scalar.isASCII
+            offset += UTF8.width(scalar)
+        }
+        if let start = chunkStart { chunks.append(start..<offset) }
+        return chunks
+    }
+
+    /// The runs of non-white-space Characters, as UTF-8 offsets, found Character by Character.
+    private static func characterChunks(of line: String) -> [Range<Int>] {
+        var chunks: [Range<Int>] = []
+        var offset = 0
+        var chunkStart: Int?
+        for character in line {
+            if character.isWhitespace {
+                if let start = chunkStart { chunks.append(start..<offset) }
+                chunkStart = nil
+            } else if chunkStart == nil {
+                chunkStart = offset
+            }
+            offset += character.utf8.count
+        }
+        if let start = chunkStart { chunks.append(start..<offset) }
+        return chunks
+    }
+
+    // MARK: - Byte path (ASCII)
+
+    /// The token for an all-ASCII chunk, given as UTF-8 offsets into `line`.
+    private static func asciiToken(in line: String, _ bytes: UnsafeBufferPointer<UInt8>, _ chunk: Range<Int>) -> Token {
+        let utf8 = line.utf8
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        let chunkRange = index(chunk.lowerBound)..<index(chunk.upperBound)
+        guard bytes[chunk].contains(where: isASCIIWordCharacter) else {
+            // All punctuation ("?", "!"): keep as it is.
+            return Token(word: String(line[chunkRange]), range: chunkRange, chunk: chunkRange)
+        }
+        let keepsSlash = bytes[chunk.lowerBound] == UInt8(ascii: "/")
+        var start = chunk.lowerBound + (keepsSlash ? 1 : 0)
+        var end = chunk.upperBound
+        while start < end, !isASCIIWordCharacter(bytes[start]) { start += 1 }
+        while end > start, !isASCIIWordCharacter(bytes[end - 1]) { end -= 1 }
+        let prefix = keepsSlash ? 1 : 0
+        let word = String(unsafeUninitializedCapacity: prefix + end - start) { buffer in
+            if keepsSlash { buffer[0] = UInt8(ascii: "/") }
+            for offset in start..<end {
+                let byte = bytes[offset]
+                // ASCII upper case differs from lower case by one bit.
+                buffer[prefix + offset - start] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            }
+            return prefix + end - start
+        }
+        let range = (keepsSlash ? chunkRange.lowerBound : index(start))..<index(end)
+        return Token(word: word, range: range, chunk: chunkRange)
+    }
+
+    private static func isASCII(_ byte: UInt8) -> Bool { byte < 0x80 }
+
+    /// The ASCII characters with Unicode's White_Space property: tab, line feed, vertical tab,
+    /// form feed, carriage return and space.
+    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte)
+    }
+
+    /// ASCII letters and digits: the ASCII characters `isWordCharacter` accepts.
+    private static func isASCIIWordCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            false
+        }
+    }
+
+    // MARK: - Character path
+
+    private static func characterToken(in line: String, _ chunk: Range<String.Index>) -> Token {
         let text = line[chunk]
         guard text.contains(where: isWordCharacter) else {
             // All punctuation ("?", "!"): keep as it is.
@@ -62,6 +200,8 @@ enum Tokenizer {
 
 extension String {
     fileprivate func replacingApostrophes() -> String {
-        contains("’") ? String(map { $0 == "’" ? "'" : $0 }) : self
+        // Most words have no "’" (UTF-8 E2 80 99) at all; only those pay for comparing Characters.
+        guard utf8.contains(0xE2), contains("’") else { return self }
+        return String(map { $0 == "’" ? "'" : $0 })
     }
 }

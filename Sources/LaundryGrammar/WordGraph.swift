@@ -4,10 +4,16 @@
 /// branches, `[x]` adds a skip edge, `<rule>` is inlined. Literal words are interned to integers
 /// so matching compares numbers, not strings. The same graph will give completion candidates:
 /// the next possible words at a node are its outgoing edges.
+///
+/// The edges are stored flat, grouped by node (`edges(of:)`), and hold no references, so the
+/// matcher can walk them without copying arrays or counting references.
 struct WordGraph: Sendable {
     enum Label: Equatable, Sendable {
         case word(Int32)
-        case slot(SlotKind)
+        /// A typed slot; `ordinal` is the kind's place in `SlotKind.allCases`, so that the matcher
+        /// can keep what it found for the slot in an array; `next` is the index into `nextWords`
+        /// of what can follow the slot's words.
+        case slot(SlotKind, ordinal: Int32, next: Int32)
         case skip
         /// A value-list slot starts here: the words up to its `close` are the slot's.
         case open(SlotKind)
@@ -22,40 +28,88 @@ struct WordGraph: Sendable {
         let target: Int32
     }
 
-    struct Node: Sendable {
-        var edges: [Edge] = []
-        /// Index into `templates` of the template that ends here, if any.
-        var accepts: Int32 = -1
+    /// What can come right after a slot's words: one of some literal words, or — when
+    /// `anything` — whatever word (a slot or the end of the template can come next).
+    struct NextWords: Sendable {
+        /// The ids of the literal words, as a range of `nextWordIDs`.
+        let words: Range<Int>
+        let anything: Bool
     }
 
     struct CompiledTemplate: Sendable {
         let intent: Intent
         let text: String
         let start: Int32
-        /// Literal words the template can begin with, for skipping it quickly on other lines.
-        let firstWords: Set<Int32>
-        /// Whether a slot or nothing can come first (then `firstWords` does not decide).
-        let mayStartAnywhere: Bool
     }
 
-    private(set) var nodes: [Node] = []
+    /// Every edge, grouped by the node it leaves; within a node, in the order the template gives
+    /// them (the order in which the matcher tries them, which decides ties).
+    private(set) var edges: [Edge] = []
+    /// Node `n`'s edges are `edges[edgeStarts[n] ..< edgeStarts[n + 1]]`.
+    private(set) var edgeStarts: [Int32] = []
+    /// By node: the index into `templates` of the template that ends there, or -1.
+    private(set) var accepts: [Int32] = []
+    /// By node: the fewest words a path from the node to its template's end takes.
+    private(set) var minimumWords: [Int32] = []
+    /// By node: the most words a path from the node to its template's end takes, counting a
+    /// `{pet}` as at most `SlotKind.unknownPetMaximumWords` words (the matcher does not use it
+    /// when a pet's name is longer); `WordGraph.unbounded` after a free-text slot.
+    private(set) var maximumWords: [Int32] = []
     private(set) var templates: [CompiledTemplate] = []
+    /// By word id: the templates a line starting with that word may fit — those that can begin
+    /// with the word and those that may start anywhere — in template order.
+    private(set) var templatesByFirstWord: [[Int32]] = []
+    /// The templates that may start anywhere (with a slot, or with nothing), in template order:
+    /// the only ones a line can fit when its first word is in no template.
+    private(set) var templatesStartingAnywhere: [Int32] = []
+    /// By the `next` of slot labels: what can follow the slot's words. The matcher does not try a
+    /// way of filling a slot when the word after it cannot go on.
+    private(set) var nextWords: [NextWords] = []
+    /// The word ids of every `NextWords`, one after another.
+    private(set) var nextWordIDs: [Int32] = []
     private(set) var vocabulary: [String: Int32] = [:]
     /// The values of value-list slots, by index.
     private(set) var values: [String] = []
-    private let lists: [String: GrammarDocument.ValueList]
+
+    var nodeCount: Int { accepts.count }
+
+    /// A `maximumWords` without a limit.
+    static let unbounded = Int32.max
 
     init(document: GrammarDocument) throws(GrammarError) {
-        lists = document.lists
+        var builder = Builder(lists: document.lists)
         for block in document.intents {
             for template in block.templates {
-                let start = newNode()
-                let end = try compile(template.expression, from: start, rules: document.rules, line: template.line, expanding: [])
-                nodes[Int(end)].accepts = Int32(templates.count)
-                let (first, anywhere) = firstWords(from: start)
-                templates.append(
-                    CompiledTemplate(intent: block.intent, text: template.text, start: start,
-                                     firstWords: first, mayStartAnywhere: anywhere))
+                let start = builder.newNode()
+                let end = try builder.compile(template.expression, from: start, rules: document.rules, line: template.line, expanding: [])
+                builder.accepts[Int(end)] = Int32(templates.count)
+                templates.append(CompiledTemplate(intent: block.intent, text: template.text, start: start))
+            }
+        }
+        vocabulary = builder.vocabulary
+        values = builder.values
+        accepts = builder.accepts
+        (edges, edgeStarts) = builder.edgesByNode()
+
+        // Slots are compiled before what follows them, so only now is all that can follow known.
+        for index in edges.indices {
+            guard case .slot(let kind, let ordinal, _) = edges[index].label else { continue }
+            let target = edges[index].target
+            let (words, anything) = firstWords(from: target)
+            nextWords.append(NextWords(words: nextWordIDs.count..<nextWordIDs.count + words.count, anything: anything))
+            nextWordIDs += words.sorted()
+            edges[index] = Edge(label: .slot(kind, ordinal: ordinal, next: Int32(nextWords.count - 1)), target: target)
+        }
+        (minimumWords, maximumWords) = wordBounds()
+
+        templatesByFirstWord = Array(repeating: [], count: vocabulary.count)
+        for (index, template) in templates.enumerated() {
+            let (words, anything) = firstWords(from: template.start)
+            if anything {
+                templatesStartingAnywhere.append(Int32(index))
+                for word in templatesByFirstWord.indices { templatesByFirstWord[word].append(Int32(index)) }
+            } else {
+                for word in words { templatesByFirstWord[Int(word)].append(Int32(index)) }
             }
         }
     }
@@ -63,107 +117,212 @@ struct WordGraph: Sendable {
     /// The interned id of a normalised word, or -1 when no template uses it.
     func id(of word: String) -> Int32 { vocabulary[word] ?? -1 }
 
-    private mutating func newNode() -> Int32 {
-        nodes.append(Node())
-        return Int32(nodes.count - 1)
+    /// The indices into `edges` of a node's edges.
+    func edges(of node: Int32) -> Range<Int> {
+        Int(edgeStarts[Int(node)])..<Int(edgeStarts[Int(node) + 1])
     }
 
-    private mutating func connect(_ from: Int32, _ label: Label, _ to: Int32) {
-        nodes[Int(from)].edges.append(Edge(label: label, target: to))
+    /// Whether a slot's words can be followed by the word with id `word` (-1: not in the grammar).
+    func slotCanBeFollowed(_ next: Int32, by word: Int32) -> Bool {
+        let nextWords = nextWords[Int(next)]
+        return nextWords.anything || nextWordIDs[nextWords.words].contains(word)
     }
 
-    /// Adds `expression` after `from` and returns the node where it ends.
-    private mutating func compile(
-        _ expression: TemplateExpression, from: Int32, rules: [String: TemplateExpression], line: Int, expanding: [String]
-    ) throws(GrammarError) -> Int32 {
-        switch expression {
-        case .word(let word):
+    /// The templates a line whose first word has id `firstWord` may fit, in template order.
+    func templates(startingWith firstWord: Int32) -> [Int32] {
+        firstWord >= 0 ? templatesByFirstWord[Int(firstWord)] : templatesStartingAnywhere
+    }
+
+    /// How many words a path through an edge's label takes: at least, at most.
+    private static func wordRange(of label: Label) -> (minimum: Int32, maximum: Int32) {
+        switch label {
+        case .word: return (1, 1)
+        case .skip, .open, .close, .constant: return (0, 0)
+        case .slot(let kind, _, _):
+            switch kind.reading {
+            case .pet: return (1, Int32(SlotKind.unknownPetMaximumWords))
+            case .freeText: return (1, unbounded)
+            case .words(let maximum): return (1, Int32(maximum))
+            case .parsed: return (1, Int32(Matcher.parsedSlotMaximumWords))
+            case .listOnly: return (1, unbounded)  // never compiled: a list slot opens and closes
+            }
+        }
+    }
+
+    /// `minimumWords` and `maximumWords` of every node.
+    private func wordBounds() -> (minimum: [Int32], maximum: [Int32]) {
+        // -1: not worked out yet. A node from which no path reaches an end gets a minimum above
+        // its maximum: nothing fits.
+        var minimum = [Int32](repeating: -1, count: nodeCount)
+        var maximum = [Int32](repeating: -1, count: nodeCount)
+        for node in 0..<Int32(nodeCount) { addWordBounds(of: node, &minimum, &maximum) }
+        return (minimum, maximum)
+    }
+
+    /// Works out the word bounds of `node` and of the nodes after it that still lack them. The
+    /// graph has no loops, so remembering every node's answer visits each edge once.
+    private func addWordBounds(of node: Int32, _ minimum: inout [Int32], _ maximum: inout [Int32]) {
+        guard minimum[Int(node)] < 0 else { return }
+        func add(_ a: Int32, _ b: Int32) -> Int32 { a == Self.unbounded || b == Self.unbounded ? Self.unbounded : a + b }
+        var fewest = accepts[Int(node)] >= 0 ? 0 : Self.unbounded
+        var most: Int32 = accepts[Int(node)] >= 0 ? 0 : -1
+        for index in edges(of: node) {
+            let edge = edges[index]
+            addWordBounds(of: edge.target, &minimum, &maximum)
+            let target = Int(edge.target)
+            guard maximum[target] >= 0 else { continue }
+            let words = Self.wordRange(of: edge.label)
+            fewest = min(fewest, add(words.minimum, minimum[target]))
+            most = max(most, add(words.maximum, maximum[target]))
+        }
+        minimum[Int(node)] = fewest
+        maximum[Int(node)] = most
+    }
+
+    /// The literal words that can be first on a path from `start`, and whether something else —
+    /// a slot, or the end of the template — can come first instead (then the words do not decide).
+    private func firstWords(from start: Int32) -> (words: Set<Int32>, anything: Bool) {
+        var words: Set<Int32> = []
+        var anything = false
+        var stack = [start]
+        var seen: Set<Int32> = []
+        while let node = stack.popLast() {
+            guard seen.insert(node).inserted else { continue }
+            if accepts[Int(node)] >= 0 { anything = true }
+            for index in edges(of: node) {
+                switch edges[index].label {
+                case .word(let id): words.insert(id)
+                case .slot: anything = true
+                case .skip, .open, .close, .constant: stack.append(edges[index].target)
+                }
+            }
+        }
+        return (words, anything)
+    }
+
+    /// The graph while it is being compiled: edges are added to any node at any time, so they are
+    /// kept in the order they come until `edgesByNode` groups them.
+    private struct Builder {
+        let lists: [String: GrammarDocument.ValueList]
+        /// Every edge so far, with the node it leaves.
+        var edges: [(from: Int32, edge: Edge)] = []
+        var accepts: [Int32] = []
+        var vocabulary: [String: Int32] = [:]
+        var values: [String] = []
+        /// Word ids by the word as written in the grammar: rules are inlined wherever they are
+        /// used, so the same words come back many times, and normalising each is not free.
+        var wordIDs: [String: Int32] = [:]
+        /// `SlotKind.allCases`, fetched once.
+        let slotKinds = SlotKind.allCases
+
+        init(lists: [String: GrammarDocument.ValueList]) {
+            self.lists = lists
+        }
+
+        mutating func newNode() -> Int32 {
+            accepts.append(-1)
+            return Int32(accepts.count - 1)
+        }
+
+        mutating func connect(_ from: Int32, _ label: Label, _ to: Int32) {
+            edges.append((from, Edge(label: label, target: to)))
+        }
+
+        /// The edges grouped by the node they leave, each node's in the order they were added,
+        /// and where each node's group starts (a counting sort, which keeps that order).
+        func edgesByNode() -> (edges: [Edge], starts: [Int32]) {
+            var starts = [Int32](repeating: 0, count: accepts.count + 1)
+            for (from, _) in edges { starts[Int(from) + 1] += 1 }
+            for node in accepts.indices { starts[node + 1] += starts[node] }
+            var next = starts
+            var grouped = [Edge?](repeating: nil, count: edges.count)
+            for (from, edge) in edges {
+                grouped[Int(next[Int(from)])] = edge
+                next[Int(from)] += 1
+            }
+            return (grouped.map { $0! }, starts)
+        }
+
+        mutating func id(ofTemplateWord word: String) -> Int32 {
+            if let id = wordIDs[word] { return id }
             let normalized = Tokenizer.normalize(word)
             let id = vocabulary[normalized] ?? {
                 let id = Int32(vocabulary.count)
                 vocabulary[normalized] = id
                 return id
             }()
-            let end = newNode()
-            connect(from, .word(id), end)
-            return end
-        case .slot(let kind, nil):
-            if case .listOnly = kind.reading {
-                throw GrammarError(line: line, message: "slot {\(kind.rawValue)} takes its words from a value list: {\(kind.rawValue):LIST}")
-            }
-            let end = newNode()
-            connect(from, .slot(kind), end)
-            return end
-        case .constant(let kind, let value):
-            let end = newNode()
-            values.append(value)
-            connect(from, .constant(kind, value: Int32(values.count - 1)), end)
-            return end
-        case .slot(let kind, let listName?):
-            guard let list = lists[listName] else {
-                throw GrammarError(line: line, message: "value list '\(listName)' is not defined")
-            }
-            let entry = newNode()
-            connect(from, .open(kind), entry)
-            let end = newNode()
-            for (value, phrases) in list.entries {
-                let index = Int32(values.count)
-                values.append(value)
-                for phrase in phrases {
-                    let phraseEnd = try compile(phrase, from: entry, rules: rules, line: line, expanding: expanding)
-                    connect(phraseEnd, .close(kind, value: index), end)
-                }
-            }
-            return end
-        case .sequence(let items):
-            var current = from
-            for item in items {
-                current = try compile(item, from: current, rules: rules, line: line, expanding: expanding)
-            }
-            return current
-        case .alternatives(let options):
-            let end = newNode()
-            for option in options {
-                let optionEnd = try compile(option, from: from, rules: rules, line: line, expanding: expanding)
-                connect(optionEnd, .skip, end)
-            }
-            return end
-        case .optional(let inner):
-            // A fresh entry node, so that the skip edge cannot be taken from inside `inner`.
-            let entry = newNode()
-            connect(from, .skip, entry)
-            let end = try compile(inner, from: entry, rules: rules, line: line, expanding: expanding)
-            connect(entry, .skip, end)
-            return end
-        case .rule(let name):
-            guard let body = rules[name] else {
-                throw GrammarError(line: line, message: "rule <\(name)> is not defined")
-            }
-            guard !expanding.contains(name) else {
-                throw GrammarError(line: line, message: "rule <\(name)> refers to itself")
-            }
-            return try compile(body, from: from, rules: rules, line: line, expanding: expanding + [name])
+            wordIDs[word] = id
+            return id
         }
-    }
 
-    /// The literal words that can be first on a path from `start`, and whether a slot (or the end)
-    /// can come first instead.
-    private func firstWords(from start: Int32) -> (Set<Int32>, Bool) {
-        var words: Set<Int32> = []
-        var anywhere = false
-        var stack = [start]
-        var seen: Set<Int32> = []
-        while let node = stack.popLast() {
-            guard seen.insert(node).inserted else { continue }
-            if nodes[Int(node)].accepts >= 0 { anywhere = true }
-            for edge in nodes[Int(node)].edges {
-                switch edge.label {
-                case .word(let id): words.insert(id)
-                case .slot: anywhere = true
-                case .skip, .open, .close, .constant: stack.append(edge.target)
+        /// Adds `expression` after `from` and returns the node where it ends.
+        mutating func compile(
+            _ expression: TemplateExpression, from: Int32, rules: [String: TemplateExpression], line: Int, expanding: [String]
+        ) throws(GrammarError) -> Int32 {
+            switch expression {
+            case .word(let word):
+                let id = id(ofTemplateWord: word)
+                let end = newNode()
+                connect(from, .word(id), end)
+                return end
+            case .slot(let kind, nil):
+                if case .listOnly = kind.reading {
+                    throw GrammarError(line: line, message: "slot {\(kind.rawValue)} takes its words from a value list: {\(kind.rawValue):LIST}")
                 }
+                let end = newNode()
+                // `next` is filled in when the graph is laid out flat.
+                connect(from, .slot(kind, ordinal: Int32(slotKinds.firstIndex(of: kind)!), next: -1), end)
+                return end
+            case .constant(let kind, let value):
+                let end = newNode()
+                values.append(value)
+                connect(from, .constant(kind, value: Int32(values.count - 1)), end)
+                return end
+            case .slot(let kind, let listName?):
+                guard let list = lists[listName] else {
+                    throw GrammarError(line: line, message: "value list '\(listName)' is not defined")
+                }
+                let entry = newNode()
+                connect(from, .open(kind), entry)
+                let end = newNode()
+                for (value, phrases) in list.entries {
+                    let index = Int32(values.count)
+                    values.append(value)
+                    for phrase in phrases {
+                        let phraseEnd = try compile(phrase, from: entry, rules: rules, line: line, expanding: expanding)
+                        connect(phraseEnd, .close(kind, value: index), end)
+                    }
+                }
+                return end
+            case .sequence(let items):
+                var current = from
+                for item in items {
+                    current = try compile(item, from: current, rules: rules, line: line, expanding: expanding)
+                }
+                return current
+            case .alternatives(let options):
+                let end = newNode()
+                for option in options {
+                    let optionEnd = try compile(option, from: from, rules: rules, line: line, expanding: expanding)
+                    connect(optionEnd, .skip, end)
+                }
+                return end
+            case .optional(let inner):
+                // A fresh entry node, so that the skip edge cannot be taken from inside `inner`.
+                let entry = newNode()
+                connect(from, .skip, entry)
+                let end = try compile(inner, from: entry, rules: rules, line: line, expanding: expanding)
+                connect(entry, .skip, end)
+                return end
+            case .rule(let name):
+                guard let body = rules[name] else {
+                    throw GrammarError(line: line, message: "rule <\(name)> is not defined")
+                }
+                guard !expanding.contains(name) else {
+                    throw GrammarError(line: line, message: "rule <\(name)> refers to itself")
+                }
+                return try compile(body, from: from, rules: rules, line: line, expanding: expanding + [name])
             }
         }
-        return (words, anywhere)
     }
 }

@@ -103,6 +103,13 @@ import Testing
         #expect(error("  help")?.line == 1)
         #expect(error("intent help\n  (a | | b)")?.line == 2)
         #expect(error("banana")?.message.hasPrefix("expected 'intent NAME'") == true)
+        #expect(error("intent help\n  help }")?.message.hasPrefix("unexpected '}'") == true, "a stray brace does not hang")
+        #expect(error("intent help\n  help >")?.line == 2)
+    }
+
+    @Test func aFileWithWindowsLineEndsReadsLineByLine() throws {
+        let g = try grammar("intent help\r\n  help\r\nintent quit\r\n  quit\r\n")
+        #expect(g.match("help").intent == .help && g.match("quit").intent == .quit)
     }
 
     @Test func longLinesAreUnknownNotSlow() throws {
