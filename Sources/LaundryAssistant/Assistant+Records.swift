@@ -9,42 +9,37 @@ extension Assistant {
     static let historyPageSize = 20
 
     func history(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
-        var pet: Pet?
-        if turn.command[.pet] != nil {
-            let resolved = withPet(turn, pets: pets) { found in turn.reply("", pet: found) }
-            guard resolved.ok, let name = resolved.pet else { return resolved }
-            pet = pets.first { $0.name.value == name }
-        }
-        let rangeName = turn.command[.range]?.value ?? "all"
-        let (since, until) = Self.interval(of: rangeName, at: turn.now)
-        let events = try transaction.events(petId: pet?.id, since: since, until: until, limit: Self.historyPageSize + 1)
-        let scope = [pet.map { "for \($0.name)" }, rangeName == "all" ? nil : Self.rangeLabel(rangeName)]
-            .compactMap { $0 }.joined(separator: " ")
-        guard !events.isEmpty else {
-            return turn.reply("No laundry history\(scope.isEmpty ? "" : " " + scope) yet. Start a wash to begin one.", pet: pet,
-                              content: .history([]))
-        }
-        let shown = Array(events.prefix(Self.historyPageSize))
-        var lines = ["History\(scope.isEmpty ? "" : " " + scope), newest first:"]
-        lines += shown.map(Self.historyLine)
-        if events.count > shown.count {
-            lines.append("… and earlier events. “export history as csv” gives them all.")
-        }
-        return turn.reply(lines.joined(separator: "\n"), pet: pet, content: .history(shown))
+        guard turn.command[.pet] != nil else { return try history(of: nil, turn, pets: pets, transaction) }
+        return try withPet(turn, pets: pets) { pet in try history(of: pet, turn, pets: pets, transaction) }
     }
 
-    static func historyLine(_ event: RecordedEvent) -> String {
-        let what = event.kind.replacingOccurrences(of: "_", with: " ")
-        var line = "\(dayAndTime(event.at)) · \(event.petName) · \(what)"
-        if let end = event.endsAt {
-            line += " (\(DurationText.words(end.timeIntervalSince(event.at))))"
+    /// The history of one pet, or of all when `pet` is nil.
+    private func history(of pet: Pet?, _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
+        let rangeName = turn.command[.range]?.value ?? "all"
+        let (since, until) = Self.interval(of: rangeName, at: turn.now, calendar: calendar)
+        let events = try transaction.events(petId: pet?.id, since: since, until: until)
+        let chartStart = calendar.date(byAdding: .weekOfYear, value: -12, to: turn.now)
+        let weekly = WeeklyCycles(
+            events: try transaction.events(petId: pet?.id, since: chartStart), weeks: 12, now: turn.now, calendar: calendar)
+        let byID = Dictionary(uniqueKeysWithValues: pets.compactMap { p in p.id.map { ($0, p) } })
+        let summary = HistorySummary(
+            events: events, frequencyDays: { byID[$0]?.settings.frequencyDays }, since: { byID[$0]?.createdAt })
+        let view = HistoryView(summary: summary, weekly: weekly, events: events)
+
+        let scope = [pet.map { "for \($0.name)" }, rangeName == "all" ? nil : Self.rangeLabel(rangeName)]
+            .compactMap { $0 }.joined(separator: " · ")
+        let title = "History" + (scope.isEmpty ? "" : " " + scope)
+        guard !events.isEmpty else {
+            return turn.reply("\(title): nothing yet. Start a wash to begin the history.", pet: pet, content: .history(view))
         }
-        return line
+        let shownPets = pet.map { [$0] } ?? pets
+        var lines = [title, HistoryText.summaryLine(summary, pets: shownPets), HistoryText.chart(weekly, calendar: calendar)]
+        lines += HistoryText.timeline(events, now: turn.now, calendar: calendar, limit: Self.historyPageSize)
+        return turn.reply(lines.joined(separator: "\n"), pet: pet, content: .history(view))
     }
 
     /// The local-calendar interval a range name stands for; nil ends are open.
-    static func interval(of range: String, at now: Date) -> (Date?, Date?) {
-        let calendar = Calendar.current
+    static func interval(of range: String, at now: Date, calendar: Calendar) -> (Date?, Date?) {
         let today = calendar.startOfDay(for: now)
         switch range {
         case "today": return (today, nil)
@@ -64,13 +59,6 @@ extension Assistant {
         return range.replacingOccurrences(of: "_", with: " ")
     }
 
-    /// "Sun 1 Mar 09:00", local time.
-    static func dayAndTime(_ date: Date) -> String {
-        let parts = Calendar.current.dateComponents([.weekday, .day, .month], from: date)
-        let weekday = Calendar.current.shortWeekdaySymbols[(parts.weekday ?? 1) - 1]
-        let month = Calendar.current.shortMonthSymbols[(parts.month ?? 1) - 1]
-        return "\(weekday) \(parts.day ?? 1) \(month) \(PetText.clockTime(date))"
-    }
 
     func transcript(_ turn: Turn, _ transaction: StoreTransaction) throws -> Reply {
         let messages: [TranscriptMessage]
@@ -92,7 +80,7 @@ extension Assistant {
             case .notification: "🔔"
             }
             let text = message.text.split(separator: "\n").first.map(String.init) ?? ""
-            return "\(Self.dayAndTime(message.at)) \(who): \(text)"
+            return "\(HistoryText.dayAndTime(message.at, calendar: calendar)) \(who): \(text)"
         }
         return turn.reply(([heading] + lines).joined(separator: "\n"), content: .transcript(messages))
     }
@@ -104,7 +92,7 @@ extension Assistant {
         }.reduce(0, +)
         let schema = try transaction.appliedMigrations()
         let latency = try transaction.measureQueryLatency()
-        let today = Calendar.current.startOfDay(for: turn.now)
+        let today = calendar.startOfDay(for: turn.now)
         let messages = try transaction.messageCount(since: today)
         let folds = try transaction.events(since: today).filter { $0.kind == "folded" || $0.kind == "revived" }.count
         let lines = [
@@ -152,7 +140,7 @@ extension Assistant {
             rows = events.count
         case (.history, _):
             let events = try transaction.events().reversed() as [RecordedEvent]
-            content = Exporter.csv(events)
+            content = Exporter.csv(events, lineEnding: request.path == nil ? "\n" : "\r\n")
             rows = events.count
         }
         guard let path = request.path else {

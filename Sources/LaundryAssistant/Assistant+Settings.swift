@@ -68,13 +68,13 @@ extension Assistant {
     }
 
     func showSettings(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
+        guard turn.command[.pet] != nil else { return try settings(of: pets, turn, transaction) }
+        return try withPet(turn, pets: pets) { pet in try settings(of: [pet], turn, transaction) }
+    }
+
+    /// The app settings and the timings of `shown`.
+    private func settings(of shown: [Pet], _ turn: Turn, _ transaction: StoreTransaction) throws -> Reply {
         let settings = try transaction.settings()
-        var shown = pets
-        if turn.command[.pet] != nil {
-            let resolved = withPet(turn, pets: pets) { pet in turn.reply("", pet: pet) }
-            guard resolved.ok, let name = resolved.pet else { return resolved }
-            shown = pets.filter { $0.name.value == name }
-        }
         var lines = [
             "Notifications: \(settings.storedValue(of: .notifications)) · Sound: \(settings.storedValue(of: .sound)) · Appearance: \(settings.appearance.rawValue)"
         ]
@@ -82,8 +82,8 @@ extension Assistant {
             let s = pet.settings
             lines.append("\(pet.name): wash \(s.washMinutes) min · dry \(s.dryMinutes) min · every \(DurationText.plural(s.frequencyDays, "day"))")
         }
-        if pets.isEmpty { lines.append("No pets yet — their wash time, dry time and frequency show here once you create one.") }
-        return turn.reply(lines.joined(separator: "\n"), pet: shown.count == 1 && turn.command[.pet] != nil ? shown[0] : nil,
+        if shown.isEmpty { lines.append("No pets yet — their wash time, dry time and frequency show here once you create one.") }
+        return turn.reply(lines.joined(separator: "\n"), pet: turn.command[.pet] != nil ? shown.first : nil,
                           content: .settings(settings, pets: shown.map { PetSnapshot($0, at: turn.now) }))
     }
 

@@ -18,6 +18,8 @@ public final class Assistant {
     public let dryRun: Bool
     /// Answer "yes" to every confirmation (`--yes`).
     public let assumeYes: Bool
+    /// The user's calendar and time zone: days and weeks of the history are local.
+    public let calendar: Calendar
 
     /// Lines longer than this are answered without being parsed.
     public static let maximumLineLength = 1000
@@ -33,7 +35,11 @@ public final class Assistant {
         }
     }
 
-    public init(store: LaundryStore, grammar: Grammar, clock: Clock, dryRun: Bool = false, assumeYes: Bool = false) {
+    public init(
+        store: LaundryStore, grammar: Grammar, clock: Clock, dryRun: Bool = false, assumeYes: Bool = false,
+        calendar: Calendar = .current
+    ) {
+        self.calendar = calendar
         self.store = store
         self.grammar = grammar
         self.clock = clock

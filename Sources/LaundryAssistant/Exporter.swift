@@ -21,14 +21,14 @@ struct ExportRequest: Equatable {
 
 /// Turns history and transcript rows into CSV, JSON and Markdown.
 enum Exporter {
-    /// RFC 4180: a header row, CRLF line ends, fields with a comma, quote or line break quoted,
-    /// quotes doubled.
-    static func csv(_ events: [RecordedEvent]) -> String {
+    /// RFC 4180: a header row, fields with a comma, quote or line break quoted, quotes doubled.
+    /// Files get the standard's CRLF line ends; the screen gets LF (a CR would show as `^M`).
+    static func csv(_ events: [RecordedEvent], lineEnding: String = "\r\n") -> String {
         var rows = [["id", "pet", "event", "at", "ends_at"]]
         for event in events {
             rows.append([String(event.id), event.petName, event.kind, iso(event.at), event.endsAt.map(iso) ?? ""])
         }
-        return rows.map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+        return rows.map { $0.map(csvField).joined(separator: ",") }.joined(separator: lineEnding) + lineEnding
     }
 
     private static func csvField(_ field: String) -> String {

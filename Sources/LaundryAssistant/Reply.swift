@@ -43,7 +43,7 @@ public struct Reply: Sendable {
         case help([HelpSection])
         case quickActions([Grammar.QuickAction])
         case settings(AppSettings, pets: [PetSnapshot])
-        case history([RecordedEvent])
+        case history(HistoryView)
         case transcript([TranscriptMessage])
         /// Clear the terminal's screen (the data stays).
         case clearScreen
@@ -170,6 +170,15 @@ public struct TimerWatch: Sendable, Equatable {
 
     /// Whole minutes left, for a plain view that prints once a minute.
     public func minutesLeft(at now: Date) -> Int { Int(timer.remaining(at: now) / 60) }
+}
+
+/// The history of a pet or of all pets over a range: the summary card, the weekly chart and
+/// every event in the range (the text shows the latest of them).
+public struct HistoryView: Sendable, Equatable {
+    public let summary: HistorySummary
+    public let weekly: WeeklyCycles
+    /// Every event in the range, newest first.
+    public let events: [RecordedEvent]
 }
 
 /// A group of intents for help: a heading and its lines.

@@ -57,6 +57,18 @@ struct JSONRenderer: ReplyRenderer {
         ]
         if let awaiting = reply.awaiting { members.append(("awaiting", .string(awaiting.rawValue))) }
         if let failure = reply.failure { members.append(("error", .string(name(of: failure)))) }
+        if case .history(let history) = reply.content {
+            // The same events, with the same fields, as `export history as csv|json`.
+            members.append(("events", .array(history.events.reversed().map { event in
+                .object([
+                    ("id", .number(Int(event.id))),
+                    ("pet", .string(event.petName)),
+                    ("event", .string(event.kind)),
+                    ("at", .string(isoTime(event.at))),
+                    ("ends_at", event.endsAt.map { .string(isoTime($0)) } ?? .null),
+                ])
+            })))
+        }
         return .object(members)
     }
 

@@ -31,6 +31,8 @@ struct LaundryTimeProcess {
 
     init(dataDirectory: URL) {
         self.dataDirectory = dataDirectory
+        // A child that exits before reading all of its input must not kill the test runner.
+        signal(SIGPIPE, SIG_IGN)
     }
 
     /// Runs `laundrytime --data-dir DIR ARGUMENTS` with `input` on stdin, at `now`.
@@ -57,7 +59,7 @@ struct LaundryTimeProcess {
         DispatchQueue.global().async(group: group) { out = stdout.fileHandleForReading.readDataToEndOfFile() }
         DispatchQueue.global().async(group: group) { err = stderr.fileHandleForReading.readDataToEndOfFile() }
         DispatchQueue.global().async(group: group) {
-            try? stdin.fileHandleForWriting.write(contentsOf: input)
+            if !input.isEmpty { try? stdin.fileHandleForWriting.write(contentsOf: input) }
             try? stdin.fileHandleForWriting.close()
         }
         process.waitUntilExit()

@@ -1,0 +1,104 @@
+import Foundation
+import LaundryCore
+
+/// The history in words: the summary card, the weekly chart and the grouped timeline. Plain
+/// text that reads the same in a pipe, a screen reader or a bubble.
+enum HistoryText {
+    /// "Cycles 3 · Streak 2 (best 5) · Wash to fold 2 hours · On time 67%"
+    static func summaryLine(_ summary: HistorySummary, pets: [Pet]) -> String {
+        var parts = ["Cycles \(summary.cycles)"]
+        if let current = pets.map(\.stats.currentStreak).max(), let best = pets.map(\.stats.bestStreak).max() {
+            parts.append("Streak \(current) (best \(best))")
+        }
+        if let mean = summary.meanWashToFold { parts.append("Wash to fold \(span(mean))") }
+        if let share = summary.onTimeShare { parts.append("On time \(Int((share * 100).rounded()))%") }
+        return parts.joined(separator: " · ")
+    }
+
+    /// A sparkline with its axis labelled, and the numbers themselves for plain readers:
+    /// "Cycles per week ▁▁▂▁▃█▁▁▂▁▁▄ (12 weeks from 31 Aug; most 3)" + "0 0 1 0 2 3 0 0 1 0 0 2".
+    static func chart(_ weekly: WeeklyCycles, calendar: Calendar) -> String {
+        let bars = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+        let most = weekly.counts.max() ?? 0
+        let line = weekly.counts.map { count in
+            most == 0 ? bars[0] : bars[min(bars.count - 1, count * (bars.count - 1) / most)]
+        }.joined()
+        let from = weekly.weekStarts.first.map { dayMonth($0, calendar: calendar) } ?? ""
+        return "Cycles per week \(line) (\(weekly.counts.count) weeks from \(from); most \(most)): "
+            + weekly.counts.map(String.init).joined(separator: " ")
+    }
+
+    /// The timeline under its group headings (Today, Yesterday, This Week, Earlier), newest first;
+    /// past `limit` events, one line says how many more there are.
+    static func timeline(_ events: [RecordedEvent], now: Date, calendar: Calendar, limit: Int) -> [String] {
+        let durations = self.durations(events)
+        var lines: [String] = []
+        var shown = 0
+        for (group, members) in TimelineGroup.group(events, now: now, calendar: calendar) {
+            guard shown < limit else { break }
+            lines.append(group.rawValue)
+            for event in members.prefix(limit - shown) {
+                let when = group == .today || group == .yesterday
+                    ? PetText.clockTime(event.at) : dayAndTime(event.at, calendar: calendar)
+                var line = "  \(when) · \(event.petName) · \(event.kind.replacingOccurrences(of: "_", with: " "))"
+                if let duration = durations[event.id] { line += " · \(span(duration))" }
+                lines.append(line)
+                shown += 1
+            }
+        }
+        if events.count > shown {
+            lines.append("… and \(DurationText.plural(events.count - shown, "earlier event")). “export history as csv” gives them all.")
+        }
+        return lines
+    }
+
+    /// How long each event's stage lasted: a start's planned time, a stop's time since its start,
+    /// a fold's time since the cycle's wash started.
+    static func durations(_ events: [RecordedEvent]) -> [Int64: TimeInterval] {
+        var result: [Int64: TimeInterval] = [:]
+        var lastStart: [Int64: Date] = [:]
+        var cycleStart: [Int64: Date] = [:]
+        for event in events.sorted(by: { ($0.at, $0.id) < ($1.at, $1.id) }) {
+            switch event.kind {
+            case "wash_started", "dry_started":
+                if let end = event.endsAt { result[event.id] = end.timeIntervalSince(event.at) }
+                lastStart[event.petId] = event.at
+                if event.kind == "wash_started", cycleStart[event.petId] == nil { cycleStart[event.petId] = event.at }
+            case "wash_stopped", "dry_stopped":
+                if let start = lastStart[event.petId] { result[event.id] = event.at.timeIntervalSince(start) }
+                if event.kind == "wash_stopped" { cycleStart[event.petId] = nil }
+            case "folded", "revived":
+                if let start = cycleStart.removeValue(forKey: event.petId) { result[event.id] = event.at.timeIntervalSince(start) }
+            default:
+                break
+            }
+        }
+        return result
+    }
+
+    /// "45 min", "2 h 10 min", "3 days".
+    static func span(_ seconds: TimeInterval) -> String {
+        let minutes = Int((seconds / 60).rounded())
+        if minutes < 60 { return "\(minutes) min" }
+        if minutes < 48 * 60 { return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min" }
+        return DurationText.plural(Int((seconds / 86_400).rounded()), "day")
+    }
+
+    /// "Sun 1 Mar 09:00", local time.
+    static func dayAndTime(_ date: Date, calendar: Calendar) -> String {
+        let parts = calendar.dateComponents([.weekday], from: date)
+        let weekday = calendar.shortWeekdaySymbols[(parts.weekday ?? 1) - 1]
+        return "\(weekday) \(dayMonth(date, calendar: calendar)) \(clockTime(date, calendar: calendar))"
+    }
+
+    /// "1 Mar"
+    static func dayMonth(_ date: Date, calendar: Calendar) -> String {
+        let parts = calendar.dateComponents([.day, .month], from: date)
+        return "\(parts.day ?? 1) \(calendar.shortMonthSymbols[(parts.month ?? 1) - 1])"
+    }
+
+    static func clockTime(_ date: Date, calendar: Calendar) -> String {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// What a stretch of history adds up to: the summary card above the timeline.
+///
+/// Pure functions of the recorded events, so the card, the chart and the exports read the same
+/// rows and cannot disagree.
+public struct HistorySummary: Equatable, Sendable {
+    /// Folds (revives included) in the events.
+    public let cycles: Int
+    /// The mean time from a wash's start to the fold that ended its cycle.
+    public let meanWashToFold: TimeInterval?
+    /// The share of folds that came before the laundry was due (0…1), nil without folds.
+    public let onTimeShare: Double?
+
+    /// Summarises `events` (any order). A cycle runs from its first wash start after the pet's
+    /// previous fold to its fold; a fold is on time when it came within `frequencyDays(petId)`
+    /// days of the pet's previous fold (or of `since(petId)`, the pet's creation, for the first).
+    public init(events: [RecordedEvent], frequencyDays: (Int64) -> Int?, since created: (Int64) -> Date?) {
+        var folds = 0
+        var onTime = 0
+        var spans: [TimeInterval] = []
+        var cycleStart: [Int64: Date] = [:]
+        var lastFold: [Int64: Date] = [:]
+        for event in events.sorted(by: { ($0.at, $0.id) < ($1.at, $1.id) }) {
+            switch event.kind {
+            case "wash_started":
+                if cycleStart[event.petId] == nil { cycleStart[event.petId] = event.at }
+            case "folded", "revived":
+                folds += 1
+                if let start = cycleStart.removeValue(forKey: event.petId) {
+                    spans.append(event.at.timeIntervalSince(start))
+                }
+                if let days = frequencyDays(event.petId), let previous = lastFold[event.petId] ?? created(event.petId),
+                   event.kind == "folded", event.at.timeIntervalSince(previous) <= Double(days) * 86_400 {
+                    onTime += 1
+                }
+                lastFold[event.petId] = event.at
+            default:
+                break
+            }
+        }
+        cycles = folds
+        meanWashToFold = spans.isEmpty ? nil : spans.reduce(0, +) / Double(spans.count)
+        onTimeShare = folds == 0 ? nil : Double(onTime) / Double(folds)
+    }
+}
+
+/// The timeline's groups, in the user's local calendar.
+public enum TimelineGroup: String, CaseIterable, Sendable {
+    case today = "Today"
+    case yesterday = "Yesterday"
+    case thisWeek = "This Week"
+    case earlier = "Earlier"
+
+    /// The group of an instant seen from `now`. Days and weeks are the calendar's (its time zone,
+    /// its first weekday), so a 23- or 25-hour day around a DST change is still one day.
+    public static func of(_ date: Date, now: Date, calendar: Calendar) -> TimelineGroup {
+        if calendar.isDate(date, inSameDayAs: now) { return .today }
+        if let yesterday = calendar.date(byAdding: .day, value: -1, to: calendar.startOfDay(for: now)),
+           calendar.isDate(date, inSameDayAs: yesterday) {
+            return .yesterday
+        }
+        if let week = calendar.dateInterval(of: .weekOfYear, for: now), week.contains(date) { return .thisWeek }
+        return .earlier
+    }
+
+    /// Events grouped in timeline order: newest group first, each newest event first; empty
+    /// groups left out.
+    public static func group(_ events: [RecordedEvent], now: Date, calendar: Calendar) -> [(TimelineGroup, [RecordedEvent])] {
+        let sorted = events.sorted { ($0.at, $0.id) > ($1.at, $1.id) }
+        return allCases.compactMap { group in
+            let members = sorted.filter { of($0.at, now: now, calendar: calendar) == group }
+            return members.isEmpty ? nil : (group, members)
+        }
+    }
+}
+
+/// Completed cycles per calendar week, for the chart.
+public struct WeeklyCycles: Equatable, Sendable {
+    /// The first day of each week, oldest first.
+    public let weekStarts: [Date]
+    public let counts: [Int]
+
+    /// The last `weeks` calendar weeks up to and including the one holding `now`.
+    public init(events: [RecordedEvent], weeks: Int, now: Date, calendar: Calendar) {
+        let current = calendar.dateInterval(of: .weekOfYear, for: now)?.start ?? calendar.startOfDay(for: now)
+        let starts = (0..<weeks).reversed().compactMap { calendar.date(byAdding: .weekOfYear, value: -$0, to: current) }
+        var counts = [Int](repeating: 0, count: starts.count)
+        for event in events where event.kind == "folded" || event.kind == "revived" {
+            guard let week = calendar.dateInterval(of: .weekOfYear, for: event.at)?.start,
+                  let index = starts.firstIndex(of: week) else { continue }
+            counts[index] += 1
+        }
+        weekStarts = starts
+        self.counts = counts
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import LaundryTestSupport
+import Testing
+
+/// Cycles on several simulated days (one process per step, each with its own LAUNDRYTIME_NOW),
+/// then the timeline, the CSV and the JSON of the same history.
+@Suite struct HistoryEndToEndTests {
+    let directory = TemporaryDirectory()
+    var laundrytime: LaundryTimeProcess { LaundryTimeProcess(dataDirectory: directory.url.appendingPathComponent("data")) }
+
+    static let pythonAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+
+    func simulateDays() throws {
+        let steps: [(String, String)] = [
+            // A name with a comma and quotes, to test the CSV quoting.
+            ("2026-03-02T09:00:00Z", "create pet Snowy, \"the\" cat\ncreate pet Fluffy\nwash snowy, \"the\" cat\n"),
+            ("2026-03-02T10:00:00Z", "dry snowy \"the\" cat\n"),
+            ("2026-03-02T11:30:00Z", "fold snowy the cat\n"),
+            ("2026-03-04T20:00:00Z", "wash fluffy\n"),
+            ("2026-03-05T08:00:00Z", "wash snowy the cat\n"),
+        ]
+        for (now, script) in steps {
+            let result = try laundrytime.run(script: script, now: now)
+            try #require(result.status == 0, "\(now): \(result.stdout) \(result.stderr)")
+        }
+    }
+
+    @Test func theTimelineGroupsDaysAsTheCalendarDoes() throws {
+        try simulateDays()
+        let history = try laundrytime.run(["history"], now: "2026-03-05T09:00:00Z")
+        #expect(history.status == 0)
+        let lines = history.stdout.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "History")
+        #expect(lines[1] == "Cycles 1 · Streak 1 (best 1) · Wash to fold 2 h 30 min · On time 100%")
+        #expect(Array(lines[3...]) == [
+            "Today",
+            "  08:00 · Snowy, \"the\" cat · wash started · 45 min",
+            "Yesterday",
+            "  20:00 · Fluffy · wash started · 45 min",
+            "This Week",
+            "  Mon 2 Mar 11:30 · Snowy, \"the\" cat · folded · 2 h 30 min",
+            "  Mon 2 Mar 10:00 · Snowy, \"the\" cat · dry started · 1 h",
+            "  Mon 2 Mar 09:00 · Snowy, \"the\" cat · wash started · 45 min",
+        ])
+        #expect(lines[2].hasSuffix("0 0 0 0 0 0 0 0 0 0 0 1"), "the chart's numbers: one fold this week")
+    }
+
+    @Test(.enabled(if: pythonAvailable)) func theCSVRoundTripsThroughPythonAndMatchesTheJSON() throws {
+        try simulateDays()
+        let file = directory.url.appendingPathComponent("history.csv")
+        let export = try laundrytime.run(["export", "history", "as", "csv", "to", file.path], now: "2026-03-05T09:00:00Z")
+        #expect(export.status == 0 && export.stdout == "Wrote 5 events to \(file.path) (CSV).\n")
+
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.arguments = ["-c", "import csv,json,sys; print(json.dumps(list(csv.DictReader(open(sys.argv[1], newline='')))))", file.path]
+        let output = Pipe()
+        python.standardOutput = output
+        try python.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        python.waitUntilExit()
+        let rows = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: String]])
+        #expect(rows.count == 5, "one row per event")
+        // The pinned clock runs on while each process works: compare to the minute.
+        #expect(rows[0]["id"] == "1" && rows[0]["pet"] == "Snowy, \"the\" cat" && rows[0]["event"] == "wash_started")
+        #expect(rows[0]["at"]?.hasPrefix("2026-03-02T09:00:") == true && rows[0]["ends_at"]?.hasPrefix("2026-03-02T09:45:") == true)
+        #expect(rows[2]["ends_at"] == "")
+
+        let json = try laundrytime.run(["--json", "history"], now: "2026-03-05T09:00:00Z")
+        let events = try #require(json.jsonLines.first?["events"] as? [[String: Any]])
+        #expect(events.count == rows.count)
+        for (event, row) in zip(events, rows) {
+            #expect(String(event["id"] as? Int ?? -1) == row["id"])
+            #expect(event["pet"] as? String == row["pet"] && event["event"] as? String == row["event"])
+            #expect(event["at"] as? String == row["at"])
+            #expect((event["ends_at"] as? String ?? "") == row["ends_at"])
+        }
+    }
+
+    @Test func exportsRefuseToOverwriteAndNameUnwritablePaths() throws {
+        try simulateDays()
+        let file = directory.url.appendingPathComponent("kept.json")
+        try Data("keep me".utf8).write(to: file)
+        let refused = try laundrytime.run(["--json", "export", "history", "as", "json", "to", file.path], now: "2026-03-05T09:00:00Z")
+        #expect(refused.status == 1, "the question is left unanswered")
+        #expect(refused.jsonLines.first?["awaiting"] as? String == "confirmation")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "keep me")
+
+        let forced = try laundrytime.run(["--yes", "export", "history", "as", "json", "to", file.path], now: "2026-03-05T09:00:00Z")
+        #expect(forced.status == 0)
+        let array = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]]
+        #expect(array?.count == 5 && (array?.first?["at"] as? String)?.hasPrefix("2026-03-02T09:00:") == true)
+
+        let bad = try laundrytime.run(["export", "history", "to", "/proc/laundry/none.csv"], now: "2026-03-05T09:00:00Z")
+        #expect(bad.status == 1 && bad.stdout.hasPrefix("Cannot write /proc/laundry/none.csv"))
+    }
+}
