@@ -25,12 +25,12 @@ extension Assistant {
                     before = pet.settings.washMinutes
                     changed.settings.washMinutes = try CycleSettings.validateMinutes(requested)
                     text = "\(pet.name)'s wash now takes \(DurationText.plural(requested, "minute")) (was \(before))."
-                        + (pet.stage(at: turn.now).name == "washing" ? " The wash that is running keeps its time." : "")
+                        + (pet.cycle.stage(at: turn.now).isWashing ? " The wash that is running keeps its time." : "")
                 case .dry:
                     before = pet.settings.dryMinutes
                     changed.settings.dryMinutes = try CycleSettings.validateMinutes(requested)
                     text = "\(pet.name)'s dryer now takes \(DurationText.plural(requested, "minute")) (was \(before))."
-                        + (pet.stage(at: turn.now).name == "drying" ? " The dry that is running keeps its time." : "")
+                        + (pet.cycle.stage(at: turn.now).isDrying ? " The dry that is running keeps its time." : "")
                 case .frequency:
                     before = pet.settings.frequencyDays
                     changed.settings.frequencyDays = try CycleSettings.validateFrequency(requested)

@@ -39,7 +39,7 @@ enum HistoryText {
             lines.append(group.rawValue)
             for event in members.prefix(limit - shown) {
                 let when = group == .today || group == .yesterday
-                    ? PetText.clockTime(event.at) : dayAndTime(event.at, calendar: calendar)
+                    ? PetText.clockTime(event.at, calendar: calendar) : dayAndTime(event.at, calendar: calendar)
                 var line = "  \(when) · \(event.petName) · \(event.kind.replacingOccurrences(of: "_", with: " "))"
                 if let duration = durations[event.id] { line += " · \(span(duration))" }
                 lines.append(line)
@@ -88,17 +88,12 @@ enum HistoryText {
     static func dayAndTime(_ date: Date, calendar: Calendar) -> String {
         let parts = calendar.dateComponents([.weekday], from: date)
         let weekday = calendar.shortWeekdaySymbols[(parts.weekday ?? 1) - 1]
-        return "\(weekday) \(dayMonth(date, calendar: calendar)) \(clockTime(date, calendar: calendar))"
+        return "\(weekday) \(dayMonth(date, calendar: calendar)) \(PetText.clockTime(date, calendar: calendar))"
     }
 
     /// "1 Mar"
     static func dayMonth(_ date: Date, calendar: Calendar) -> String {
         let parts = calendar.dateComponents([.day, .month], from: date)
         return "\(parts.day ?? 1) \(calendar.shortMonthSymbols[(parts.month ?? 1) - 1])"
-    }
-
-    static func clockTime(_ date: Date, calendar: Calendar) -> String {
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 }

@@ -52,13 +52,11 @@ enum PetText {
         return seconds > 0 ? "in \(DurationText.words(seconds))" : "\(DurationText.words(-seconds)) ago"
     }
 
-    /// A local wall-clock time, "09:45" (the user's `TZ`).
-    static func clockTime(_ date: Date) -> String {
-        let parts = Calendar.current.dateComponents([.hour, .minute], from: date)
-        return twoDigits(parts.hour ?? 0) + ":" + twoDigits(parts.minute ?? 0)
+    /// A local wall-clock time, "09:45", in `calendar`'s time zone (the user's `TZ` by default).
+    static func clockTime(_ date: Date, calendar: Calendar = .current) -> String {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
-
-    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
     static func nameProblem(_ error: PetNameError, raw: String) -> String {
         switch error {

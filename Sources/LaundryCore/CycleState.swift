@@ -103,4 +103,7 @@ public enum Stage: Equatable, Sendable {
         default: nil
         }
     }
+
+    public var isWashing: Bool { if case .washing = self { true } else { false } }
+    public var isDrying: Bool { if case .drying = self { true } else { false } }
 }
