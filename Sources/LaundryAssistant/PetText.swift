@@ -35,6 +35,12 @@ enum PetText {
         return lines.joined(separator: "\n")
     }
 
+    /// "U+0007", "U+202E".
+    static func unicodeName(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
     static func stageWord(_ stage: Stage) -> String {
         switch stage {
         case .idle: "idle"
@@ -67,7 +73,7 @@ enum PetText {
         case .invisible:
             "A pet's name needs at least one visible character. Pick another name."
         case .forbiddenCharacter(let scalar):
-            "A pet's name cannot contain control or direction characters (it has U+\(String(scalar.value, radix: 16, uppercase: true))). Pick another name."
+            "A pet's name cannot contain control or direction characters (it has \(unicodeName(scalar))). Pick another name."
         }
     }
 }

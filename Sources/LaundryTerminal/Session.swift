@@ -88,7 +88,7 @@ public final class Session {
             switch editor.read(prompt: "laundrytime› ") {
             case .endOfInput:
                 StandardStreams.out("\nBye! Your pets will be waiting. 🧺\n")
-                return status
+                return interactiveStatus
             case .cancelled:
                 // The abandoned line stays on screen; the next prompt starts below it.
                 StandardStreams.out("\n")
@@ -98,7 +98,7 @@ public final class Session {
                 editor.remember(trimmed)
                 let reply = assistant.respond(to: trimmed)
                 emit(reply, errorPrefix: "", copyErrors: false)
-                if reply.kind == .goodbye { return status }
+                if reply.kind == .goodbye { return interactiveStatus }
             }
         }
     }
@@ -119,6 +119,12 @@ public final class Session {
             }
         }
         follow(reply)
+    }
+
+    /// A person at the prompt saw every answer; a typo along the way is no failure of the
+    /// session (as in sqlite3 and psql). Only a data store that failed is reported.
+    private var interactiveStatus: ExitStatus {
+        status == .storeUnavailable ? .storeUnavailable : .success
     }
 
     private func fold(_ outcome: ExitStatus) {
