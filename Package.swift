@@ -64,7 +64,11 @@ let package = Package(
         ),
         .testTarget(name: "LaundryGrammarTests", dependencies: ["LaundryGrammar"]),
         .testTarget(name: "LaundryAssistantTests", dependencies: ["LaundryAssistant", "LaundryTestSupport"]),
-        .testTarget(name: "LaundryTerminalTests", dependencies: ["LaundryTerminal"]),
+        .testTarget(
+            name: "LaundryTerminalTests",
+            dependencies: ["LaundryTerminal", "LaundryAssistant", "LaundryCore", "LaundryStore", "LaundryGrammar", "LaundryTestSupport"],
+            exclude: ["Golden"]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["laundrytime", "LaundryTestSupport"]),
     ]
 )

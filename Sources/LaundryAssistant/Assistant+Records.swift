@@ -144,7 +144,7 @@ extension Assistant {
             rows = events.count
         }
         guard let path = request.path else {
-            return turn.reply(content)
+            return turn.reply(content, content: .document(format: request.format.rawValue))
         }
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
         var isDirectory: ObjCBool = false

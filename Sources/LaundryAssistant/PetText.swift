@@ -24,14 +24,14 @@ enum PetText {
     /// The pet card in words.
     static func card(_ pet: PetSnapshot) -> String {
         var lines = ["\(pet.name) \(pet.mood.face) \(pet.stage.statusText ?? pet.mood.text)"]
-        lines.append("Health \(pet.health)% (\(pet.mood.text)) · Stage: \(stageWord(pet.stage)) · Next: \(pet.nextAction.label)")
+        lines.append("Health \(pet.health)% (\(pet.mood.text)) · Stage: \(pet.stage.words) · Next: \(pet.nextAction.label)")
         if let timer = pet.stage.timer {
             let percent = Int((timer.progress(at: pet.at) * 100).rounded(.down))
             lines.append("\(DurationText.countdown(timer.remaining(at: pet.at))) left · \(percent)% done · ends at \(clockTime(timer.endsAt))")
         }
         lines.append(
             "Cycles \(pet.stats.totalCycles) · Streak \(pet.stats.currentStreak) (best \(pet.stats.bestStreak)) · "
-                + "Next due \(dueText(pet.nextDue, now: pet.at))")
+                + "Next due \(pet.dueText)")
         return lines.joined(separator: "\n")
     }
 
@@ -39,16 +39,6 @@ enum PetText {
     static func unicodeName(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    }
-
-    static func stageWord(_ stage: Stage) -> String {
-        switch stage {
-        case .idle: "idle"
-        case .washing: "washing"
-        case .washDone: "wash done"
-        case .drying: "drying"
-        case .dryDone: "dry done"
-        }
     }
 
     /// "in 3 days", "now", "2 days ago".

@@ -7,6 +7,9 @@ import LaundryStore
 /// JSON. It carries the fields of the JSON contract (PRODUCT.md §6) and what a renderer needs to
 /// draw more than text (a pet card, the dashboard, help).
 public struct Reply: Sendable {
+    /// A cell of the quick-actions grid.
+    public typealias QuickAction = Grammar.QuickAction
+
     /// What the reply is, for its style.
     public enum Kind: Sendable {
         case answer
@@ -45,6 +48,8 @@ public struct Reply: Sendable {
         case settings(AppSettings, pets: [PetSnapshot])
         case history(HistoryView)
         case transcript([TranscriptMessage])
+        /// A document given as the reply (an export without a file): "csv", "json" or "markdown".
+        case document(format: String)
         /// Clear the terminal's screen (the data stays).
         case clearScreen
         /// Block until `timer` ends (or `deadline` passes), then deliver `notification`.
@@ -112,6 +117,9 @@ public struct PetSnapshot: Sendable, Equatable {
         settings = pet.settings
         at = now
     }
+
+    /// When laundry is due, from the snapshot's instant: "in 3 days", "now", "2 days ago".
+    public var dueText: String { PetText.dueText(nextDue, now: at) }
 
     /// "Snowy is getting clean!" while laundry is under way, the mood's text otherwise.
     public var statusLine: String {

@@ -85,6 +85,17 @@ public enum Stage: Equatable, Sendable {
         }
     }
 
+    /// The stage in words: "idle", "washing", "wash done", "drying", "dry done".
+    public var words: String {
+        switch self {
+        case .idle: "idle"
+        case .washing: "washing"
+        case .washDone: "wash done"
+        case .drying: "drying"
+        case .dryDone: "dry done"
+        }
+    }
+
     /// The seeds' status text, to follow the pet's name ("Snowy is getting clean!"); nil when idle
     /// (then the mood speaks).
     public var statusText: String? {

@@ -64,6 +64,12 @@ public struct Grammar: Sendable {
         suggester.value.suggestions(for: line, pets: pets, limit: limit)
     }
 
+    /// Words for Tab completion: those a sentence can start with (slash shortcuts among them),
+    /// and every word any sentence uses, each sorted.
+    public var completionWords: (leading: [String], all: [String]) {
+        matcher.graph.completionWords()
+    }
+
     /// The quick actions, in their numbered order.
     public var quickActions: [QuickAction] {
         intents.compactMap(\.quickAction).sorted { $0.number < $1.number }

@@ -114,6 +114,15 @@ struct WordGraph: Sendable {
         }
     }
 
+    /// The words of the grammar, for completion: those a sentence can start with, and all of them.
+    func completionWords() -> (leading: [String], all: [String]) {
+        var names = [String](repeating: "", count: vocabulary.count)
+        for (word, id) in vocabulary { names[Int(id)] = word }
+        var leading = Set<Int32>()
+        for template in templates { leading.formUnion(firstWords(from: template.start).words) }
+        return (leading.map { names[Int($0)] }.sorted(), names.sorted())
+    }
+
     /// The interned id of a normalised word, or -1 when no template uses it.
     func id(of word: String) -> Int32 { vocabulary[word] ?? -1 }
 

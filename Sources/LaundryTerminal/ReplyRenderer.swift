@@ -7,6 +7,22 @@ protocol ReplyRenderer {
     mutating func render(_ reply: Reply) -> String
     /// The text to print for a notification, ending with a newline.
     mutating func render(_ notification: LaundryNotification, at: Date) -> String
+    /// The user's line as the conversation shows it (bubbles only: elsewhere the user's own
+    /// typing, or their script, already shows it).
+    mutating func render(userLine: String, at: Date) -> String
+    /// What the interactive prompt shows before the first line: the header, earlier messages,
+    /// the welcome.
+    mutating func render(opening: SessionOpening, storeWritable: Bool) -> String
+}
+
+extension ReplyRenderer {
+    mutating func render(userLine: String, at: Date) -> String { "" }
+    /// Follows the appearance setting (the palette for a light or dark background).
+    mutating func use(_ appearance: Appearance, environment: [String: String]) {}
+    /// A short line of guidance at the prompt.
+    func hint(_ text: String) -> String { text + "\n" }
+    /// The escape sequence that starts the prompt's colour; empty without colour.
+    var promptStyle: String { "" }
 }
 
 /// Plain text: the reply's words, sanitised, no boxes and no escapes — for pipes, `grep` and
@@ -22,6 +38,14 @@ struct PlainRenderer: ReplyRenderer {
         block(notification.line)
     }
 
+    mutating func render(opening: SessionOpening, storeWritable: Bool) -> String {
+        let status = storeWritable ? "● Connected" : "● Read-only"
+        var text = "LaundryTime — \(status) · \(DurationText.plural(opening.petCount, "pet")). "
+            + "Type “help” to see what you can say, “/quick” for quick actions, “quit” to leave."
+        if let empty = opening.emptyState { text += "\n" + empty }
+        return block(text)
+    }
+
     private mutating func block(_ text: String) -> String {
         defer { printedAny = true }
         return (printedAny ? "\n" : "") + TextSanitizer.sanitize(text) + "\n"
@@ -33,6 +57,8 @@ struct JSONRenderer: ReplyRenderer {
     mutating func render(_ reply: Reply) -> String {
         Self.object(for: reply).serialized + "\n"
     }
+
+    mutating func render(opening: SessionOpening, storeWritable: Bool) -> String { "" }
 
     mutating func render(_ notification: LaundryNotification, at: Date) -> String {
         JSONValue.object([

@@ -7,6 +7,7 @@ import Foundation
 enum StandardStreams {
     static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    static var bothOutputsAreTerminals: Bool { stdoutIsTerminal && isatty(STDERR_FILENO) == 1 }
 
     /// Ignores SIGPIPE so a closed pipe shows up as EPIPE from `write`, handled below.
     static func ignoreBrokenPipeSignal() {

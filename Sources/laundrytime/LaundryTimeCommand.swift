@@ -25,14 +25,21 @@ struct LaundryTimeCommand: ParsableCommand {
               LAUNDRYTIME_HOME   where the database lives (like --data-dir)
               XDG_DATA_HOME      default data directory: $XDG_DATA_HOME/laundrytime
               LAUNDRYTIME_NOW    start the clock at this ISO 8601 instant (demos, tests)
+              XDG_STATE_HOME     the prompt's history: $XDG_STATE_HOME/laundrytime/history
+              NO_COLOR           turn colour off (FORCE_COLOR turns it on); COLORTERM=truecolor for 24-bit
+              COLORFGBG          the terminal's background, for the "system" appearance
+              LAUNDRYTIME_BORDERS=ascii  draw bubbles with +-| instead of box drawing
 
             Exit status: 0 all commands done, 1 a command failed, 2 usage error, 3 data store unavailable.
             """,
         version: LaundryTimeVersion.current
     )
 
-    @Option(help: "Output format: auto, plain or json. auto is plain text for now.")
+    @Option(help: "Output format: auto, bubbles, plain or json. auto is bubbles on a terminal, plain text otherwise.")
     var format: OutputFormat = .auto
+
+    @Option(help: "Colour: auto, always or never. auto follows NO_COLOR, FORCE_COLOR and whether stdout is a terminal.")
+    var color: ColorChoice = .auto
 
     @Flag(help: "Write JSON Lines (the same as --format json).")
     var json = false
@@ -60,6 +67,7 @@ struct LaundryTimeCommand: ParsableCommand {
 }
 
 extension OutputFormat: ExpressibleByArgument {}
+extension ColorChoice: ExpressibleByArgument {}
 
 enum LaundryTimeVersion {
     static let current = "0.1.0"

@@ -1,0 +1,192 @@
+import Foundation
+import LaundryAssistant
+
+/// Turns a ``Reply`` into bubbles: the reply's words, and what its content draws around them
+/// (a pet card, the dashboard grid, the quick-actions grid, help, history, the transcript).
+struct ReplyView {
+    /// A message's time as its caption ("09:45").
+    let captionTime: (Date) -> String
+    /// A wall-clock time for "ends at 09:45".
+    let clockTime: (Date) -> String
+
+    func bubbles(for reply: Reply, bodyWidth: (BubbleRole) -> Int) -> [Bubble] {
+        let role = role(of: reply)
+        let width = bodyWidth(role)
+        let caption = captionTime(reply.at)
+        if case .transcript(let messages) = reply.content, !messages.isEmpty {
+            let heading = reply.text.split(separator: "\n").first.map(String.init) ?? ""
+            return [Bubble(role: .assistant, body: [.text(StyledLine(heading))], caption: caption)]
+                + messages.map { self.bubble(for: $0, dimmed: false) }
+        }
+        var bubble = Bubble(role: role, title: title(of: reply), body: body(of: reply, width: width), caption: caption)
+        if role == .code { bubble.caption = nil }
+        return [bubble]
+    }
+
+    /// A stored message as a bubble: the user's on the right, everything else on the left.
+    func bubble(for message: TranscriptMessage, dimmed: Bool) -> Bubble {
+        let role: BubbleRole =
+            switch message.role {
+            case .user: .user
+            case .notification: .notification
+            case .assistant: message.ok == false ? .error : .assistant
+            }
+        return Bubble(role: role, body: Self.paragraphs(message.text), caption: captionTime(message.at), dimmed: dimmed)
+    }
+
+    func bubble(for notification: LaundryNotification, at date: Date) -> Bubble {
+        Bubble(role: .notification, title: "🔔 " + notification.title,
+               body: [.text(StyledLine(notification.text, .ink(.plain, bold: true)))], caption: captionTime(date))
+    }
+
+    private func role(of reply: Reply) -> BubbleRole {
+        if case .document = reply.content { return .code }
+        switch reply.kind {
+        case .error: return .error
+        case .celebration: return .celebration
+        case .answer, .question, .goodbye: return .assistant
+        }
+    }
+
+    private func title(of reply: Reply) -> String? {
+        switch reply.content {
+        case .document(let format): return format.uppercased()
+        case .quickActions: return "⚡ Quick actions"
+        case .help: return "Help"
+        case .settings: return "Settings"
+        case .dashboard(let pets) where pets.isEmpty: return "No Pets Yet"
+        default: break
+        }
+        switch reply.kind {
+        case .error: return "Not done"
+        case .question: return "Question"
+        default: return nil
+        }
+    }
+
+    private func body(of reply: Reply, width: Int) -> [BodyLine] {
+        switch reply.content {
+        case .petCard(let pet):
+            let shownAlone = reply.intent == .showPet
+            let card = PetCardView(pet: pet, clockTime: clockTime, showsStatus: shownAlone).lines(width: width)
+            // "How is Snowy?" is answered by the card alone; after a change, the sentence says
+            // what happened and the card shows where the pet is now.
+            return shownAlone ? card : Self.paragraphs(reply.text) + [.fixed(StyledLine())] + card
+        case .dashboard(let pets) where pets.isEmpty:
+            return Self.emptyState(reply.text)
+        case .dashboard(let pets):
+            let grid = CompactPetCard.grid(pets, width: width, clockTime: clockTime).map(BodyLine.fixed)
+            return reply.intent == .listPets ? Self.paragraphs(firstLine(reply.text)) + grid : grid
+        case .quickActions(let actions):
+            return QuickActionsView(actions: actions).lines(width: width)
+        case .help(let sections):
+            return helpLines(sections, intro: firstLine(reply.text))
+        case .history:
+            return historyLines(reply.text)
+        case .document:
+            var lines = reply.text.split(separator: "\n", omittingEmptySubsequences: false)
+            while lines.last?.isEmpty == true { lines.removeLast() }
+            return lines.map { .fixed(StyledLine(String($0))) }
+        case .settings(let settings, let pets):
+            return settingsLines(settings, pets: pets)
+        default:
+            return Self.paragraphs(reply.text)
+        }
+    }
+
+    private func firstLine(_ text: String) -> String {
+        text.split(separator: "\n").first.map(String.init) ?? text
+    }
+
+    /// Each line of `text` as a paragraph that wraps.
+    static func paragraphs(_ text: String) -> [BodyLine] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { .text(StyledLine(String($0))) }
+    }
+
+    /// The welcome of seed 000's empty state: what to do, and the sentence to type.
+    static func emptyState(_ text: String) -> [BodyLine] {
+        [
+            .text(StyledLine("Create your first laundry pet to get started!")),
+            .text(StyledLine()),
+            .text(StyledLine("Type ", .ink(.secondary)) + StyledLine("“create pet Snowy”", .ink(.accent, bold: true))
+                + StyledLine(" — or any name you like.", .ink(.secondary))),
+        ]
+    }
+
+    private func helpLines(_ sections: [HelpSection], intro: String) -> [BodyLine] {
+        var lines: [BodyLine] = [.text(StyledLine(intro, .ink(.secondary)))]
+        for section in sections {
+            lines.append(.text(StyledLine()))
+            lines.append(.text(StyledLine(section.title, .ink(.accent, bold: true))))
+            for entry in section.entries {
+                var line = StyledLine("• " + entry.summary + " — ")
+                for (index, example) in entry.examples.enumerated() {
+                    if index > 0 { line.append(", ", .ink(.secondary)) }
+                    line.append("“\(example)”", .ink(.accent))
+                }
+                lines.append(.text(line))
+            }
+        }
+        return lines
+    }
+
+    /// The settings as a table: each name beside its value, the app's first, then each pet's.
+    private func settingsLines(_ settings: AppSettings, pets: [PetSnapshot]) -> [BodyLine] {
+        var rows: [(String, String)] = AppSettings.Key.allCases.map { key in
+            (key.rawValue.prefix(1).uppercased() + key.rawValue.dropFirst(), settings.storedValue(of: key))
+        }
+        rows += pets.map { pet in
+            let s = pet.settings
+            return (pet.name, "wash \(s.washMinutes) min · dry \(s.dryMinutes) min · every \(DurationText.plural(s.frequencyDays, "day"))")
+        }
+        let labelWidth = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
+        var lines = rows.enumerated().map { index, row -> BodyLine in
+            var line = StyledLine(row.0, .ink(index < AppSettings.Key.allCases.count ? .secondary : .plain, bold: index >= AppSettings.Key.allCases.count))
+            line = line.padded(to: labelWidth + 2)
+            line.append(row.1)
+            return .text(line)
+        }
+        if pets.isEmpty {
+            lines.append(.text(StyledLine("No pets yet — their wash time, dry time and frequency show here once you create one.", .ink(.secondary))))
+        }
+        lines.insert(.text(StyledLine("Change one by saying it, e.g. “turn off sound”.", .ink(.faint))), at: lines.count)
+        return lines
+    }
+
+    /// The history: its title, the summary, the weekly chart and the timeline with its day
+    /// groups set off.
+    private func historyLines(_ text: String) -> [BodyLine] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.count > 2 else { return Self.paragraphs(text) }
+        var body: [BodyLine] = [.text(StyledLine(lines[0], .ink(.accent, bold: true))), .text(StyledLine(lines[1], .ink(.secondary)))]
+        for line in lines.dropFirst(2) {
+            let isHeading = TimelineGroup.allCases.contains { $0.rawValue == line }
+            body.append(.text(StyledLine(line, isHeading ? .ink(.secondary, bold: true) : .plain)))
+        }
+        return body
+    }
+}
+
+/// The ⚡ sheet of seed 002: numbered cells in a grid as wide as the bubble allows.
+struct QuickActionsView {
+    let actions: [Reply.QuickAction]
+
+    func lines(width: Int) -> [BodyLine] {
+        let cells = actions.map { action -> StyledLine in
+            var cell = StyledLine(" \(action.number) ", .ink(.accent, bold: true))
+            cell.append(" " + action.label)
+            return cell
+        }
+        let cellWidth = (cells.map(\.width).max() ?? 0) + 2
+        let perRow = max(min((width + 1) / (cellWidth + 1), 4), 1)
+        var lines: [BodyLine] = [.text(StyledLine("Type a number to run one.", .ink(.secondary)))]
+        for start in stride(from: 0, to: cells.count, by: perRow) {
+            let row = cells[start..<min(start + perRow, cells.count)]
+            let line = row.enumerated().reduce(StyledLine()) { line, cell in
+                line + (cell.offset == row.count - 1 ? cell.element : cell.element.padded(to: cellWidth + 1))
+            }
+            lines.append(.fixed(line))
+        }
+        return lines
+    }
+}
