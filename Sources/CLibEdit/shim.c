@@ -1,10 +1,14 @@
 #include "CLibEdit.h"
 
+#include <errno.h>
 #include <histedit.h>
+#include <langinfo.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct lt_editor {
     EditLine *el;
@@ -12,18 +16,31 @@ struct lt_editor {
     HistEvent event;
     char *prompt;
     char *line; /* the last line read, without its newline */
+    mbstate_t input_state;
+    int interrupted_with_text;
+    lt_completer completer;
+    void *completer_context;
 };
 
-static char *prompt_of(EditLine *el) {
+static lt_editor *editor_of(EditLine *el) {
     lt_editor *editor = NULL;
     el_get(el, EL_CLIENTDATA, &editor);
+    return editor;
+}
+
+static char *prompt_of(EditLine *el) {
+    lt_editor *editor = editor_of(el);
     return editor && editor->prompt ? editor->prompt : "";
 }
 
-void lt_set_locale(void) { setlocale(LC_CTYPE, ""); }
+int lt_set_locale(void) {
+    setlocale(LC_CTYPE, "");
+    const char *codeset = nl_langinfo(CODESET);
+    return codeset && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0) ? 1 : 0;
+}
 
 /* Ctrl-C abandons the line (or a watch) instead of ending the program. The handler only sets a
-   flag; without SA_RESTART a pending read fails with EINTR, so el_gets returns. */
+   flag; without SA_RESTART a pending poll or read fails with EINTR, so el_gets returns. */
 static volatile sig_atomic_t interrupted = 0;
 
 static void note_interrupt(int signal_number) {
@@ -45,9 +62,85 @@ int lt_take_interrupt(void) {
     return was;
 }
 
-lt_editor *lt_editor_open(const char *program, int history_size) {
+/* libedit's read function (EL_GETCFN): one character from stdin, decoded with the locale's
+   multibyte rules one byte at a time (an incomplete sequence waits for its next byte). Waiting
+   in poll() is the hook that lets later work print above the prompt (LIBEDIT.md). After Ctrl-C
+   it returns -1, so that el_gets returns and restores the terminal. */
+static int read_character(EditLine *el, wchar_t *out) {
+    lt_editor *editor = editor_of(el);
+    for (;;) {
+        if (interrupted) {
+            const LineInfo *info = el_line(el);
+            editor->interrupted_with_text = info->lastchar > info->buffer;
+            return -1;
+        }
+        struct pollfd input = {.fd = STDIN_FILENO, .events = POLLIN};
+        int ready = poll(&input, 1, -1);
+        if (ready < 0) {
+            if (errno == EINTR) continue; /* Ctrl-C is checked above; a resize just goes on */
+            return -1;
+        }
+        unsigned char byte;
+        ssize_t count = read(STDIN_FILENO, &byte, 1);
+        if (count == 0) return 0;
+        if (count < 0) {
+            if (errno == EINTR || errno == EAGAIN) continue;
+            return -1;
+        }
+        size_t used = mbrtowc(out, (const char *)&byte, 1, &editor->input_state);
+        if (used == (size_t)-2) continue; /* the rest of the character is still to come */
+        if (used == (size_t)-1) {         /* not a character: drop it and start afresh */
+            memset(&editor->input_state, 0, sizeof editor->input_state);
+            continue;
+        }
+        if (used == 0) *out = L'\0';
+        return 1;
+    }
+}
+
+/* Tab: asks the completer, replaces the word before the cursor with the common part of the
+   candidates, and lists them under the prompt when there is a choice. */
+static unsigned char complete(EditLine *el, int key) {
+    (void)key;
+    lt_editor *editor = editor_of(el);
+    if (!editor || !editor->completer) return CC_REFRESH_BEEP;
+    const LineInfo *info = el_line(el);
+    size_t before_length = (size_t)(info->cursor - info->buffer);
+    char *before = malloc(before_length + 1);
+    if (!before) return CC_ERROR;
+    memcpy(before, info->buffer, before_length);
+    before[before_length] = '\0';
+    char *answer = editor->completer(editor->completer_context, before);
+    free(before);
+    if (!answer) return CC_REFRESH_BEEP;
+
+    char *listing = strchr(answer, '\n');
+    if (listing) *listing++ = '\0';
+    char *insert = strchr(answer, '\t');
+    int changed = 0;
+    if (insert) {
+        *insert++ = '\0';
+        int delete_count = atoi(answer);
+        if (delete_count > 0) el_deletestr(el, delete_count);
+        if (*insert) el_insertstr(el, insert);
+        changed = delete_count > 0 || *insert;
+    }
+    unsigned char result = changed ? CC_REFRESH : CC_REFRESH_BEEP;
+    if (listing && *listing) {
+        fputs("\n", stdout);
+        fputs(listing, stdout);
+        fflush(stdout);
+        result = CC_REDISPLAY;
+    }
+    free(answer);
+    return result;
+}
+
+lt_editor *lt_editor_open(const char *program, int history_size, lt_completer completer, void *context) {
     lt_editor *editor = calloc(1, sizeof *editor);
     if (!editor) return NULL;
+    editor->completer = completer;
+    editor->completer_context = context;
     editor->el = el_init(program, stdin, stdout, stderr);
     editor->history = history_init();
     if (!editor->el || !editor->history) {
@@ -62,7 +155,10 @@ lt_editor *lt_editor_open(const char *program, int history_size) {
     el_set(editor->el, EL_SIGNAL, 1);
     el_set(editor->el, EL_PROMPT_ESC, prompt_of, '\1');
     el_set(editor->el, EL_HIST, history, editor->history);
+    el_set(editor->el, EL_GETCFN, read_character);
     el_set(editor->el, EL_BIND, "^R", "em-inc-search-prev", NULL);
+    el_set(editor->el, EL_ADDFN, "lt-complete", "Complete commands and pet names", complete);
+    el_set(editor->el, EL_BIND, "^I", "lt-complete", NULL);
     el_source(editor->el, NULL);
     return editor;
 }
@@ -81,11 +177,20 @@ void lt_editor_set_prompt(lt_editor *editor, const char *prompt) {
     editor->prompt = strdup(prompt);
 }
 
-const char *lt_editor_gets(lt_editor *editor, int *cancelled) {
+const char *lt_editor_gets(lt_editor *editor, int *outcome) {
     int count = 0;
+    editor->interrupted_with_text = 0;
+    memset(&editor->input_state, 0, sizeof editor->input_state);
+    lt_take_interrupt();
     const char *line = el_gets(editor->el, &count);
-    *cancelled = (line == NULL && count == -1) ? 1 : 0;
-    if (!line) return NULL;
+    if (!line) {
+        if (lt_take_interrupt() || count == -1) {
+            *outcome = editor->interrupted_with_text ? LT_INTERRUPTED_TEXT : LT_INTERRUPTED_EMPTY;
+        } else {
+            *outcome = LT_END_OF_INPUT;
+        }
+        return NULL;
+    }
     /* el_gets keeps the newline; callers want the line itself. */
     free(editor->line);
     editor->line = strdup(line);
@@ -96,6 +201,16 @@ const char *lt_editor_gets(lt_editor *editor, int *cancelled) {
 }
 
 void lt_editor_remember(lt_editor *editor, const char *line) {
+    /* Drop older copies first, newest to oldest, so each line is kept once, at its latest place. */
+    int numbers[64];
+    int found = 0;
+    for (int more = history(editor->history, &editor->event, H_FIRST); more >= 0 && found < 64;
+         more = history(editor->history, &editor->event, H_NEXT)) {
+        if (strcmp(editor->event.str, line) == 0) numbers[found++] = editor->event.num;
+    }
+    for (int index = 0; index < found; index++) {
+        history(editor->history, &editor->event, H_DEL, numbers[index]);
+    }
     history(editor->history, &editor->event, H_ENTER, line);
 }
 
@@ -105,4 +220,10 @@ int lt_editor_history_load(lt_editor *editor, const char *path) {
 
 int lt_editor_history_save(lt_editor *editor, const char *path) {
     return history(editor->history, &editor->event, H_SAVE, path) < 0 ? -1 : 0;
+}
+
+int lt_editor_columns(lt_editor *editor) {
+    int columns = 0;
+    if (el_get(editor->el, EL_GETTC, "co", &columns) != 0) return 0;
+    return columns;
 }

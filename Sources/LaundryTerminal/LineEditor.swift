@@ -1,22 +1,42 @@
 import CLibEdit
+import Foundation
 
-/// The interactive line editor: libedit's histedit API through the CLibEdit shim (emacs keys,
-/// in-memory history, Ctrl-R search). Only made when stdin is a terminal.
+/// The interactive line editor: libedit's histedit API through the CLibEdit shim — emacs keys,
+/// Ctrl-R search, Tab completion, and a history kept in a file across sessions. Only made when
+/// stdin is a terminal.
 final class LineEditor {
     enum Input: Equatable {
         case line(String)
-        /// Ctrl-C abandoned the line.
-        case cancelled
+        /// Ctrl-C: `hadText` when it abandoned a half-typed line, false on an empty prompt.
+        case interrupted(hadText: Bool)
         case endOfInput
     }
 
-    private let editor: OpaquePointer
+    /// How many lines the history keeps (in memory and in its file).
+    static let historySize: Int32 = 1000
 
-    init?(program: String, historySize: Int32 = 1000) {
+    private var editor: OpaquePointer?
+    private let historyFile: URL?
+    private let completer: Completer
+
+    /// Whether the locale's character set is UTF-8 (else box drawing is not safe to print).
+    let localeIsUTF8: Bool
+
+    /// - Parameter historyFile: where the history is loaded from and saved to (nil: none).
+    init?(program: String, historyFile: URL?, completer: Completer) {
         // libedit drops non-ASCII input unless the locale is set first.
-        lt_set_locale()
-        guard let editor = lt_editor_open(program, historySize) else { return nil }
+        localeIsUTF8 = lt_set_locale() != 0
+        self.historyFile = historyFile
+        self.completer = completer
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        guard let editor = lt_editor_open(program, Self.historySize, { context, before in
+            guard let context, let before else { return nil }
+            let editor = Unmanaged<LineEditor>.fromOpaque(context).takeUnretainedValue()
+            guard let answer = editor.completer.answer(to: String(cString: before)) else { return nil }
+            return strdup(answer)
+        }, context) else { return nil }
         self.editor = editor
+        if let historyFile { _ = lt_editor_history_load(editor, historyFile.path) }
     }
 
     deinit {
@@ -25,14 +45,39 @@ final class LineEditor {
 
     func read(prompt: String) -> Input {
         lt_editor_set_prompt(editor, prompt)
-        var cancelled: Int32 = 0
-        guard let line = lt_editor_gets(editor, &cancelled) else {
-            return cancelled != 0 ? .cancelled : .endOfInput
+        var outcome: Int32 = 0
+        guard let line = lt_editor_gets(editor, &outcome) else {
+            switch Int(outcome) {
+            case Int(LT_INTERRUPTED_TEXT): return .interrupted(hadText: true)
+            case Int(LT_INTERRUPTED_EMPTY): return .interrupted(hadText: false)
+            default: return .endOfInput
+            }
         }
         return .line(String(cString: line))
     }
 
+    /// Adds a line to the history and saves the history file at once, so a crash or a closed
+    /// terminal loses nothing typed before it. The file is private (0600), like the database.
     func remember(_ line: String) {
         lt_editor_remember(editor, line)
+        saveHistory()
+    }
+
+    func saveHistory() {
+        guard let historyFile else { return }
+        let directory = historyFile.deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        if lt_editor_history_save(editor, historyFile.path) == 0 {
+            chmod(historyFile.path, 0o600)
+        }
+    }
+
+    /// The history file: `$XDG_STATE_HOME/laundrytime/history`, else `~/.local/state/laundrytime/history`.
+    static func historyFile(environment: [String: String]) -> URL? {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return URL(fileURLWithPath: state).appendingPathComponent("laundrytime/history")
+        }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/state/laundrytime/history")
     }
 }

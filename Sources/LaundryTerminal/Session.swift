@@ -3,10 +3,41 @@ import LaundryAssistant
 
 /// How replies are written.
 public enum OutputFormat: String, CaseIterable, Sendable {
-    /// Plain text on a terminal for now; message bubbles come with the interactive renderer.
+    /// Bubbles when stdout is a terminal, plain text otherwise.
     case auto
+    /// Message bubbles with box drawing and colour (PRODUCT.md §4).
+    case bubbles
+    /// The same words with no boxes and no escapes: for pipes, `grep` and screen readers.
     case plain
     case json
+}
+
+/// How output looks: the format, colour, and the environment that decides the rest (`TERM`,
+/// `COLORTERM`, `NO_COLOR`, `COLORFGBG`, the locale, `XDG_STATE_HOME`).
+public struct DisplayOptions: Sendable {
+    public var format: OutputFormat
+    public var color: ColorChoice
+    public var environment: [String: String]
+
+    public init(format: OutputFormat, color: ColorChoice = .auto, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.format = format
+        self.color = color
+        self.environment = environment
+    }
+
+    /// `auto` decided: bubbles on a terminal, plain text into a pipe or file.
+    var resolvedFormat: OutputFormat {
+        format == .auto ? (StandardStreams.stdoutIsTerminal ? .bubbles : .plain) : format
+    }
+
+    /// Box drawing needs a UTF-8 locale; `LAUNDRYTIME_BORDERS=ascii` asks for `+-|` anyway.
+    var glyphs: BorderGlyphs {
+        if environment["LAUNDRYTIME_BORDERS"] == "ascii" { return .ascii }
+        let locale = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["LC_CTYPE"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"] ?? ""
+        let lower = locale.lowercased()
+        return lower.contains("utf-8") || lower.contains("utf8") ? .rounded : .ascii
+    }
 }
 
 /// The program's exit status (PRODUCT.md §1).
@@ -21,12 +52,15 @@ public enum ExitStatus: Int32, Sendable {
     case usage = 2
     /// The data store cannot be opened or is damaged.
     case storeUnavailable = 3
+    /// The user left the prompt with Ctrl-C (as shells report SIGINT).
+    case interrupted = 130
 }
 
 /// Runs lines through the assistant and prints the replies: a piped script, one command, or the
 /// interactive prompt. Keeps the exit status: the worst outcome of any line.
 public final class Session {
     private let assistant: Assistant
+    private let display: DisplayOptions
     private let format: OutputFormat
     private let bail: Bool
     private var renderer: any ReplyRenderer
@@ -35,13 +69,26 @@ public final class Session {
     private var interactive = false
 
     /// - Parameters:
-    ///   - format: `auto` is resolved by the caller's terminal; here it means plain.
+    ///   - display: the format (`auto` is decided here, by whether stdout is a terminal) and colour.
     ///   - bail: stop a script at the first command that fails (like `sqlite3 -bail`).
-    public init(assistant: Assistant, format: OutputFormat, bail: Bool = false) {
+    public init(assistant: Assistant, display: DisplayOptions, bail: Bool = false) {
         self.assistant = assistant
-        self.format = format
+        self.display = display
         self.bail = bail
-        renderer = format == .json ? JSONRenderer() : PlainRenderer()
+        format = display.resolvedFormat
+        switch format {
+        case .json:
+            renderer = JSONRenderer()
+        case .plain:
+            renderer = PlainRenderer()
+        case .auto, .bubbles:
+            let depth = ColorDepth.resolve(choice: display.color, environment: display.environment,
+                                           stdoutIsTerminal: StandardStreams.stdoutIsTerminal)
+            renderer = BubbleRenderer(
+                theme: Theme(depth: depth, background: .unknown), glyphs: display.glyphs,
+                view: ReplyView(captionTime: assistant.captionTime, clockTime: assistant.clockTime),
+                columns: { TerminalSize.columns(environment: display.environment) })
+        }
         StandardStreams.ignoreBrokenPipeSignal()
     }
 
@@ -57,6 +104,7 @@ public final class Session {
             case .text(let text):
                 let trimmed = text.trimmingWhitespace()
                 if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+                StandardStreams.out(renderer.render(userLine: trimmed, at: assistant.clock.now()))
                 reply = assistant.respond(to: trimmed)
             case .undecodable(let bytes):
                 reply = assistant.respond(toUndecodable: bytes)
@@ -69,7 +117,7 @@ public final class Session {
 
     /// One-shot mode: the words after the options are one command.
     public func runOneShot(_ line: String) -> ExitStatus {
-        emit(assistant.respond(to: line), errorPrefix: "", copyErrors: !StandardStreams.stdoutIsTerminal)
+        emit(assistant.respond(to: line), errorPrefix: "")
         return finish()
     }
 
@@ -79,23 +127,41 @@ public final class Session {
         return status
     }
 
-    /// A terminal on stdin: a line-edited prompt until `quit`, Ctrl-D or end of input.
+    /// A terminal on stdin: a line-edited prompt until `quit`, Ctrl-D, two Ctrl-C in a row on
+    /// an empty line, or the end of input.
     public func runInteractive() -> ExitStatus {
-        guard let editor = LineEditor(program: "laundrytime") else { return runScript() }
+        let words = assistant.grammar.completionWords
+        let completer = Completer(leadingWords: words.leading, words: words.all, petNames: { [assistant] in assistant.petNames() })
+        guard let editor = LineEditor(program: "laundrytime", historyFile: LineEditor.historyFile(environment: display.environment),
+                                      completer: completer)
+        else { return runScript() }
         interactive = true
-        StandardStreams.out("LaundryTime — type “help” to see what you can say, “quit” to leave.\n")
+        showOpening()
+        var leaveOnNextInterrupt = false
         while true {
-            switch editor.read(prompt: "laundrytime› ") {
+            let input = editor.read(prompt: prompt)
+            if case .interrupted(hadText: false) = input {} else { leaveOnNextInterrupt = false }
+            switch input {
             case .endOfInput:
-                StandardStreams.out("\nBye! Your pets will be waiting. 🧺\n")
-                return interactiveStatus
-            case .cancelled:
-                // The abandoned line stays on screen; the next prompt starts below it.
                 StandardStreams.out("\n")
+                sayGoodbye()
+                return interactiveStatus
+            case .interrupted(hadText: true):
+                // The abandoned line stays on screen (with the terminal's ^C); a fresh prompt follows.
+                StandardStreams.out("\n")
+            case .interrupted(hadText: false):
+                StandardStreams.out("\n")
+                if leaveOnNextInterrupt {
+                    sayGoodbye()
+                    return status == .storeUnavailable ? .storeUnavailable : .interrupted
+                }
+                leaveOnNextInterrupt = true
+                StandardStreams.out(renderer.hint("Press Ctrl-C again or Ctrl-D to leave."))
             case .line(let text):
                 let trimmed = text.trimmingWhitespace()
                 guard !trimmed.isEmpty else { continue }
                 editor.remember(trimmed)
+                replaceTypedLine(trimmed)
                 let reply = assistant.respond(to: trimmed)
                 emit(reply, errorPrefix: "", copyErrors: false)
                 if reply.kind == .goodbye { return interactiveStatus }
@@ -103,9 +169,46 @@ public final class Session {
         }
     }
 
-    /// Prints a reply and folds its outcome into the exit status. In plain mode a failure is
-    /// also written to stderr (sqlite3-style, with the line number), for scripts that log it.
-    private func emit(_ reply: Reply, errorPrefix: String, copyErrors: Bool = true) {
+    /// The header, the last few messages and the welcome (or a hint), before the first prompt.
+    private func showOpening() {
+        guard let opening = try? assistant.opening() else { return }
+        renderer.use(opening.settings.appearance, environment: display.environment)
+        let writable = access(assistant.store.location.databaseURL.path, W_OK) == 0
+        StandardStreams.out(renderer.render(opening: opening, storeWritable: writable))
+    }
+
+    /// "laundrytime› ", in the accent colour when there is colour; the escapes sit between
+    /// `\u{1}` marks so that libedit does not count them toward the prompt's width.
+    private var prompt: String {
+        let text = "laundrytime›"
+        let start = renderer.promptStyle
+        return start.isEmpty ? text + " " : "\u{1}\(start)\u{1}\(text)\u{1}\(Theme.reset)\u{1} "
+    }
+
+    private static let promptWidth = 13
+
+    /// In bubbles, the line just typed becomes the user's bubble: the prompt's rows are erased
+    /// and the bubble is drawn in their place.
+    private func replaceTypedLine(_ line: String) {
+        guard format == .bubbles, StandardStreams.stdoutIsTerminal else { return }
+        let columns = max(TerminalSize.columns(environment: display.environment), 1)
+        let rows = (Self.promptWidth + DisplayWidth.of(TextSanitizer.sanitize(line))) / columns + 1
+        StandardStreams.out("\u{1B}[\(rows)A\r\u{1B}[J" + renderer.render(userLine: line, at: assistant.clock.now()))
+    }
+
+    private func sayGoodbye() {
+        let now = assistant.clock.now()
+        StandardStreams.out(renderer.render(Reply(input: "", intent: .quit, text: "Bye! Your pets will be waiting. 🧺", at: now, kind: .goodbye)))
+    }
+
+    /// Prints a reply and folds its outcome into the exit status. A failure is also written to
+    /// stderr (sqlite3-style, with the line number) for scripts that log it — unless stdout and
+    /// stderr are both the terminal, where the reply already said it.
+    private func emit(_ reply: Reply, errorPrefix: String, copyErrors: Bool = !StandardStreams.bothOutputsAreTerminals) {
+        if format == .bubbles {
+            // Another process, or this reply, may have changed the appearance.
+            renderer.use(assistant.currentSettings().appearance, environment: display.environment)
+        }
         if case .clearScreen = reply.content, format != .json, StandardStreams.stdoutIsTerminal {
             StandardStreams.out("\u{1B}[H\u{1B}[2J\u{1B}[3J")
         } else {

@@ -1,5 +1,5 @@
 // A thin, non-variadic C layer over libedit's histedit API. Swift cannot call C variadic
-// functions (el_set, el_get, history), so each use we need gets a one-line wrapper here.
+// functions (el_set, el_get, history), so each use we need gets a small wrapper here.
 #ifndef CLIBEDIT_H
 #define CLIBEDIT_H
 
@@ -9,8 +9,8 @@
 typedef struct lt_editor lt_editor;
 
 /// Sets the locale from the environment (LC_CTYPE). Call before anything else: without it
-/// libedit drops non-ASCII input.
-void lt_set_locale(void);
+/// libedit drops non-ASCII input. Returns 1 when the locale's character set is UTF-8.
+int lt_set_locale(void);
 
 /// Installs a SIGINT handler that only records the interrupt (no restart of system calls), so
 /// Ctrl-C abandons a line or stops a `watch` instead of ending the program.
@@ -19,23 +19,42 @@ void lt_catch_interrupts(void);
 /// Whether Ctrl-C was pressed since the last call; clears the flag.
 int lt_take_interrupt(void);
 
-/// Starts an editor on the process's stdin/stdout/stderr with emacs keys and an in-memory
-/// history of `history_size` entries. Returns NULL on failure.
-lt_editor *lt_editor_open(const char *program, int history_size);
+/// Asked on Tab with the line's text before the cursor (UTF-8). Returns NULL when nothing
+/// completes, else a malloc'd string the editor frees: its first line is
+/// "<characters to delete before the cursor>\t<text to insert>", and any further lines are the
+/// candidates to list under the prompt.
+typedef char *(*lt_completer)(void *context, const char *before_cursor);
+
+/// Starts an editor on the process's stdin/stdout/stderr with emacs keys, Ctrl-R search, Tab
+/// completion through `completer`, and a history of `history_size` entries (which also caps
+/// the history file). Returns NULL on failure.
+lt_editor *lt_editor_open(const char *program, int history_size, lt_completer completer, void *context);
 void lt_editor_close(lt_editor *editor);
 
 /// Sets the prompt. Bytes between two '\1' characters do not count toward its width (escapes).
 void lt_editor_set_prompt(lt_editor *editor, const char *prompt);
 
-/// Reads one line (without its newline). Returns NULL at end of input; sets *cancelled to 1 when
-/// the line was abandoned with Ctrl-C. The text stays valid until the next call.
-const char *lt_editor_gets(lt_editor *editor, int *cancelled);
+/// How `lt_editor_gets` ended without a line.
+enum {
+    LT_END_OF_INPUT = 0,
+    /// Ctrl-C on an empty line.
+    LT_INTERRUPTED_EMPTY = 1,
+    /// Ctrl-C abandoned a line that held text.
+    LT_INTERRUPTED_TEXT = 2,
+};
 
-/// Adds a line to the history.
+/// Reads one line (without its newline). Returns NULL when there is no line and sets *outcome
+/// to one of the LT_ values above. The text stays valid until the next call.
+const char *lt_editor_gets(lt_editor *editor, int *outcome);
+
+/// Adds a line to the history, removing older copies of it (the history holds each line once).
 void lt_editor_remember(lt_editor *editor, const char *line);
 
 /// Loads and saves the history file. Return 0 on success.
 int lt_editor_history_load(lt_editor *editor, const char *path);
 int lt_editor_history_save(lt_editor *editor, const char *path);
+
+/// The terminal's width as libedit knows it.
+int lt_editor_columns(lt_editor *editor);
 
 #endif

@@ -1,0 +1,107 @@
+/// Tab completion at the prompt: the grammar's words (a line's first word from the words a
+/// sentence can start with, slash shortcuts among them) and the user's pet names, matched
+/// ignoring case.
+struct Completer {
+    /// Words a sentence can start with.
+    let leadingWords: [String]
+    /// Every word of the grammar.
+    let words: [String]
+    /// The pets' names, asked on every Tab (another process may have added one).
+    let petNames: () -> [String]
+
+    /// At most this many candidates are listed.
+    static let listLimit = 40
+
+    struct Completion: Equatable {
+        /// Characters (Unicode scalars, as libedit counts them) to delete before the cursor.
+        var delete: Int
+        var insert: String
+        /// Shown under the prompt when there is a choice.
+        var candidates: [String]
+    }
+
+    /// What Tab does with `before`, the line up to the cursor; nil when nothing completes.
+    func complete(_ before: String) -> Completion? {
+        var best: (fragment: Substring, matches: [String])?
+        // A pet's name may have spaces: try the text from each word's start, longest first.
+        for start in wordStarts(of: before) {
+            let fragment = before[start...]
+            if fragment.isEmpty { continue }
+            let isFirstWord = start == before.startIndex
+            let pool = fragment.contains(" ") ? petNames() : (isFirstWord ? leadingWords : words) + petNames()
+            let matches = unique(pool.filter { Self.hasPrefix($0, fragment) })
+            if !matches.isEmpty {
+                best = (fragment, matches)
+                break
+            }
+        }
+        guard let (fragment, matches) = best else { return nil }
+        if matches.count == 1 {
+            return Completion(delete: fragment.unicodeScalars.count, insert: matches[0] + " ", candidates: [])
+        }
+        let common = Self.commonPrefix(matches)
+        if common.count > fragment.count {
+            return Completion(delete: fragment.unicodeScalars.count, insert: common, candidates: [])
+        }
+        return Completion(delete: 0, insert: "", candidates: Array(matches.prefix(Self.listLimit)))
+    }
+
+    /// The answer in the shim's format: "DELETE\tINSERT", then the candidates, in columns.
+    func answer(to before: String) -> String? {
+        guard let completion = complete(before) else { return nil }
+        var answer = "\(completion.delete)\t\(TextSanitizer.sanitize(completion.insert))"
+        if !completion.candidates.isEmpty {
+            answer += "\n" + Self.columns(completion.candidates.map(TextSanitizer.sanitize), width: TerminalSize.columns())
+        }
+        return answer
+    }
+
+    private func wordStarts(of text: String) -> [String.Index] {
+        var starts = [text.startIndex]
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            if text[index] == " " && next <= text.endIndex { starts.append(next) }
+            index = next
+        }
+        return starts
+    }
+
+    private func unique(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0.lowercased()).inserted }.sorted { $0.lowercased() < $1.lowercased() }
+    }
+
+    private static func hasPrefix(_ candidate: String, _ fragment: Substring) -> Bool {
+        candidate.lowercased().hasPrefix(fragment.lowercased())
+    }
+
+    /// The longest start all the names share, ignoring case, in the first name's spelling.
+    static func commonPrefix(_ names: [String]) -> String {
+        guard var prefix = names.first.map(Array.init) else { return "" }
+        for name in names.dropFirst() {
+            let other = Array(name)
+            var length = 0
+            while length < prefix.count, length < other.count,
+                String(prefix[length]).lowercased() == String(other[length]).lowercased() {
+                length += 1
+            }
+            prefix = Array(prefix.prefix(length))
+        }
+        return String(prefix)
+    }
+
+    /// Names in columns across the terminal, each line ending in a newline.
+    static func columns(_ names: [String], width: Int) -> String {
+        let cell = (names.map { DisplayWidth.of($0) }.max() ?? 0) + 2
+        let perRow = max(width / max(cell, 1), 1)
+        var out = ""
+        for start in stride(from: 0, to: names.count, by: perRow) {
+            let row = names[start..<min(start + perRow, names.count)]
+            out += row.enumerated().map { index, name in
+                index == row.count - 1 ? name : name + String(repeating: " ", count: cell - DisplayWidth.of(name))
+            }.joined() + "\n"
+        }
+        return out
+    }
+}
