@@ -20,6 +20,7 @@ struct lt_editor {
     int interrupted_with_text;
     lt_completer completer;
     void *completer_context;
+    FILE *output; /* where the prompt and the line are drawn */
 };
 
 static lt_editor *editor_of(EditLine *el) {
@@ -127,21 +128,22 @@ static unsigned char complete(EditLine *el, int key) {
     }
     unsigned char result = changed ? CC_REFRESH : CC_REFRESH_BEEP;
     if (listing && *listing) {
-        fputs("\n", stdout);
-        fputs(listing, stdout);
-        fflush(stdout);
+        fputs("\n", editor->output);
+        fputs(listing, editor->output);
+        fflush(editor->output);
         result = CC_REDISPLAY;
     }
     free(answer);
     return result;
 }
 
-lt_editor *lt_editor_open(const char *program, int history_size, lt_completer completer, void *context) {
+lt_editor *lt_editor_open(const char *program, int history_size, lt_completer completer, void *context, int draw_on_stderr) {
     lt_editor *editor = calloc(1, sizeof *editor);
     if (!editor) return NULL;
     editor->completer = completer;
     editor->completer_context = context;
-    editor->el = el_init(program, stdin, stdout, stderr);
+    editor->output = draw_on_stderr ? stderr : stdout;
+    editor->el = el_init(program, stdin, editor->output, stderr);
     editor->history = history_init();
     if (!editor->el || !editor->history) {
         lt_editor_close(editor);

@@ -24,8 +24,8 @@ enum HistoryText {
             most == 0 ? bars[0] : bars[min(bars.count - 1, count * (bars.count - 1) / most)]
         }.joined()
         let from = weekly.weekStarts.first.map { dayMonth($0, calendar: calendar) } ?? ""
-        return "Cycles per week \(line) (\(weekly.counts.count) weeks from \(from); most \(most)): "
-            + weekly.counts.map(String.init).joined(separator: " ")
+        return "Cycles per week \(line) (\(weekly.counts.count) weeks from \(from); most \(most))\n"
+            + "  week by week: " + weekly.counts.map(String.init).joined(separator: " ")
     }
 
     /// The timeline under its group headings (Today, Yesterday, This Week, Earlier), newest first;

@@ -22,8 +22,11 @@ final class LineEditor {
     /// Whether the locale's character set is UTF-8 (else box drawing is not safe to print).
     let localeIsUTF8: Bool
 
-    /// - Parameter historyFile: where the history is loaded from and saved to (nil: none).
-    init?(program: String, historyFile: URL?, completer: Completer) {
+    /// - Parameters:
+    ///   - historyFile: where the history is loaded from and saved to (nil: none).
+    ///   - drawOnStandardError: draw the prompt on stderr (stdout is redirected, as with
+    ///     `laundrytime > log.txt`: the replies go to the file, the prompt stays on the screen).
+    init?(program: String, historyFile: URL?, completer: Completer, drawOnStandardError: Bool = false) {
         // libedit drops non-ASCII input unless the locale is set first.
         localeIsUTF8 = lt_set_locale() != 0
         self.historyFile = historyFile
@@ -34,7 +37,7 @@ final class LineEditor {
             let editor = Unmanaged<LineEditor>.fromOpaque(context).takeUnretainedValue()
             guard let answer = editor.completer.answer(to: String(cString: before)) else { return nil }
             return strdup(answer)
-        }, context) else { return nil }
+        }, context, drawOnStandardError ? 1 : 0) else { return nil }
         self.editor = editor
         if let historyFile { _ = lt_editor_history_load(editor, historyFile.path) }
     }

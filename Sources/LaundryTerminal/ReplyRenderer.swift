@@ -28,14 +28,20 @@ extension ReplyRenderer {
 /// Plain text: the reply's words, sanitised, no boxes and no escapes — for pipes, `grep` and
 /// screen readers. Replies are separated by an empty line, so multi-line replies stay apart.
 struct PlainRenderer: ReplyRenderer {
+    /// Whether each reply starts with "LaundryTime:" (at an interactive prompt: screen readers).
+    let labelled: Bool
     private var printedAny = false
 
+    init(labelled: Bool = false) {
+        self.labelled = labelled
+    }
+
     mutating func render(_ reply: Reply) -> String {
-        block(reply.text)
+        block((labelled ? "LaundryTime: " : "") + reply.text)
     }
 
     mutating func render(_ notification: LaundryNotification, at: Date) -> String {
-        block(notification.line)
+        block((labelled ? "Notification: " : "") + notification.line)
     }
 
     mutating func render(opening: SessionOpening, storeWritable: Bool) -> String {

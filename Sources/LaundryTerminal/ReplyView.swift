@@ -15,8 +15,9 @@ struct ReplyView {
         let caption = captionTime(reply.at)
         if case .transcript(let messages) = reply.content, !messages.isEmpty {
             let heading = reply.text.split(separator: "\n").first.map(String.init) ?? ""
+            // The stored messages are drawn faint, so that they do not read as new ones.
             return [Bubble(role: .assistant, body: [.text(StyledLine(heading))], caption: caption)]
-                + messages.map { self.bubble(for: $0, dimmed: false) }
+                + messages.map { self.bubble(for: $0, dimmed: true) }
         }
         var bubble = Bubble(role: role, title: title(of: reply), body: body(of: reply, width: width), caption: caption)
         if role == .code { bubble.caption = nil }

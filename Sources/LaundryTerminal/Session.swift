@@ -80,7 +80,9 @@ public final class Session {
         case .json:
             renderer = JSONRenderer()
         case .plain:
-            renderer = PlainRenderer()
+            // At the prompt (a screen reader, say) each reply says who speaks; in a pipe the
+            // text stays bare for grep and scripts.
+            renderer = PlainRenderer(labelled: StandardStreams.stdinIsTerminal && StandardStreams.stdoutIsTerminal)
         case .auto, .bubbles:
             let depth = ColorDepth.resolve(choice: display.color, environment: display.environment,
                                            stdoutIsTerminal: StandardStreams.stdoutIsTerminal)
@@ -132,10 +134,13 @@ public final class Session {
     public func runInteractive() -> ExitStatus {
         let words = assistant.grammar.completionWords
         let completer = Completer(leadingWords: words.leading, words: words.all, petNames: { [assistant] in assistant.petNames() })
+        let drawOnStandardError = !StandardStreams.stdoutIsTerminal && isatty(STDERR_FILENO) == 1
         guard let editor = LineEditor(program: "laundrytime", historyFile: LineEditor.historyFile(environment: display.environment),
-                                      completer: completer)
+                                      completer: completer, drawOnStandardError: drawOnStandardError)
         else { return runScript() }
         interactive = true
+        // What belongs to the prompt goes where the prompt is drawn.
+        let screen = { (text: String) in drawOnStandardError ? StandardStreams.err(text) : StandardStreams.out(text) }
         showOpening()
         var leaveOnNextInterrupt = false
         while true {
@@ -143,26 +148,27 @@ public final class Session {
             if case .interrupted(hadText: false) = input {} else { leaveOnNextInterrupt = false }
             switch input {
             case .endOfInput:
-                StandardStreams.out("\n")
+                screen("\n")
                 sayGoodbye()
                 return interactiveStatus
             case .interrupted(hadText: true):
                 // The abandoned line stays on screen (with the terminal's ^C); a fresh prompt follows.
-                StandardStreams.out("\n")
+                screen("\n")
             case .interrupted(hadText: false):
-                StandardStreams.out("\n")
+                screen("\n")
                 if leaveOnNextInterrupt {
                     sayGoodbye()
                     return status == .storeUnavailable ? .storeUnavailable : .interrupted
                 }
                 leaveOnNextInterrupt = true
-                StandardStreams.out(renderer.hint("Press Ctrl-C again or Ctrl-D to leave."))
+                screen(renderer.hint("Press Ctrl-C again or Ctrl-D to leave."))
             case .line(let text):
                 let trimmed = text.trimmingWhitespace()
                 guard !trimmed.isEmpty else { continue }
-                editor.remember(trimmed)
                 replaceTypedLine(trimmed)
                 let reply = assistant.respond(to: trimmed)
+                // Up after a restart should bring back the last real command, not "quit".
+                if reply.intent != .quit { editor.remember(trimmed) }
                 emit(reply, errorPrefix: "", copyErrors: false)
                 if reply.kind == .goodbye { return interactiveStatus }
             }

@@ -27,8 +27,10 @@ typedef char *(*lt_completer)(void *context, const char *before_cursor);
 
 /// Starts an editor on the process's stdin/stdout/stderr with emacs keys, Ctrl-R search, Tab
 /// completion through `completer`, and a history of `history_size` entries (which also caps
-/// the history file). Returns NULL on failure.
-lt_editor *lt_editor_open(const char *program, int history_size, lt_completer completer, void *context);
+/// the history file). The prompt and the line being edited are drawn on stdout, or on stderr when
+/// `draw_on_stderr` is set (stdout redirected to a file: the prompt must not end up in it).
+/// Returns NULL on failure.
+lt_editor *lt_editor_open(const char *program, int history_size, lt_completer completer, void *context, int draw_on_stderr);
 void lt_editor_close(lt_editor *editor);
 
 /// Sets the prompt. Bytes between two '\1' characters do not count toward its width (escapes).

@@ -1,0 +1,265 @@
+import Foundation
+import LaundryTestSupport
+import Testing
+
+/// What a person at a terminal sees and can do: the real binary in a real pseudo-terminal
+/// (tmux), 80×24 unless a test says otherwise, with a fresh data directory and a pinned clock.
+/// Without tmux the suite is skipped on a developer's machine, but never in CI, where
+/// `scripts/install-deps` puts it there.
+@Suite(.enabled(if: TerminalScreen.isAvailable || ProcessInfo.processInfo.environment["CI"] != nil, "needs tmux"))
+struct InteractiveTerminalTests {
+    let directory = TemporaryDirectory()
+    var dataDirectory: String { directory.url.appendingPathComponent("data").path }
+
+    /// `laundrytime --data-dir DIR` at 2026-03-01 09:00 UTC, waiting at its first prompt.
+    func launch(columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws -> TerminalScreen {
+        let terminal = try TerminalScreen(
+            columns: columns, rows: rows, arguments: ["--data-dir", dataDirectory],
+            environment: ["LAUNDRYTIME_NOW": "2026-03-01T09:00:00Z"].merging(environment) { $1 })
+        try terminal.waitForPrompt()
+        return terminal
+    }
+
+    // MARK: - Start and end
+
+    @Test func anEmptyStoreGreetsWithTheWelcomeCardThenThePrompt() throws {
+        let terminal = try launch()
+        let lines = terminal.screen().split(separator: "\n", omittingEmptySubsequences: false)
+        for text in ["LaundryTime", "● Connected", "0 pets", "No Pets Yet"] {
+            #expect(lines.contains { $0.contains(text) }, "\(text) on the start screen")
+        }
+        let card = try #require(lines.firstIndex { $0.contains("No Pets Yet") })
+        let prompt = try #require(lines.lastIndex { $0.contains(TerminalScreen.prompt.trimmingCharacters(in: .whitespaces)) })
+        #expect(card < prompt, "the prompt comes after the card")
+    }
+
+    @Test func ctrlDOnAnEmptyPromptSaysGoodbyeAndExitsWithZero() throws {
+        let terminal = try launch()
+        terminal.press("C-d")
+        try terminal.waitFor("Bye! Your pets will be waiting.")
+        let status = try terminal.waitForExit()
+        #expect(status == 0)
+    }
+
+    @Test func ctrlCThrowsAwayAHalfTypedLineAndTheProgramKeepsRunning() throws {
+        let terminal = try launch()
+        terminal.type("start wa")
+        try terminal.waitForPrompt(showing: "start wa")
+        terminal.press("C-c")
+        try terminal.waitForPrompt()
+
+        // The next command starts on an empty line (`enter` waits for the prompt to show exactly
+        // "/status", not "start wa/status"), and a fresh prompt after it means it was answered.
+        try terminal.enter("/status")
+    }
+
+    @Test func ctrlCTwiceOnAnEmptyPromptLeavesWithStatus130() throws {
+        let terminal = try launch()
+        terminal.press("C-c")
+        try terminal.waitFor("Ctrl-C again")
+        terminal.press("C-c")
+        try terminal.waitFor("Bye! Your pets will be waiting.")
+        let status = try terminal.waitForExit()
+        #expect(status == 130)
+    }
+
+    @Test func aTypoAtThePromptDoesNotMakeTheSessionFail() throws {
+        let terminal = try launch()
+        try terminal.enter("strat wash")
+        try terminal.enter("how is nobody")
+        terminal.press("C-d")
+        try terminal.waitFor("Bye! Your pets will be waiting.")
+        let status = try terminal.waitForExit()
+        #expect(status == 0, "as in sqlite3 and psql: the user saw every answer")
+    }
+
+    // MARK: - A whole cycle, as a new user meets it
+
+    /// Create a pet, wash, dry, fold, open the quick actions, read the transcript — over three
+    /// sittings, each opened later on the clock, as the timers need.
+    @Test func aNewUserRunsAWholeCycleAndReadsTheTranscript() throws {
+        do {
+            let terminal = try launch()
+            try terminal.enter("create pet Snowy")
+            try terminal.enter("start wash for snowy")
+            #expect(terminal.screen().contains("Next: Start Dryer at 09:45"), "\(terminal.screen())")
+            terminal.press("C-d")
+            _ = try terminal.waitForExit()
+        }
+        do {
+            let terminal = try launch(environment: ["LAUNDRYTIME_NOW": "2026-03-01T09:50:00Z"])
+            #expect(terminal.screen().contains("Earlier today"), "the last messages, faint:\n\(terminal.screen())")
+            try terminal.enter("start dryer")
+            #expect(terminal.screen().contains("Snowy is drying off"), "\(terminal.screen())")
+            terminal.press("C-d")
+            _ = try terminal.waitForExit()
+        }
+        let terminal = try launch(environment: ["LAUNDRYTIME_NOW": "2026-03-01T11:00:00Z"])
+        try terminal.enter("fold")
+        #expect(terminal.screen().contains("Snowy is so happy! 🎉"), "\(terminal.screen())")
+        try terminal.enter("/quick")
+        for cell in ["1  Status", "5  Mark folded", "8  Help"] {
+            #expect(terminal.screen().contains(cell), "\(cell) in the grid:\n\(terminal.screen())")
+        }
+        try terminal.enter("1")
+        #expect(terminal.screen().contains("next: Start Wash"), "the status card after quick action 1:\n\(terminal.screen())")
+        try terminal.enter("/transcript")
+        let transcript = terminal.scrollback()
+        for said in ["The last 10 messages:", "start dryer", "Snowy is so happy! 🎉"] {
+            #expect(transcript.contains(said), "\(said) in the transcript:\n\(transcript)")
+        }
+        let bubbles = ScreenBubble.all(in: transcript)
+        #expect(bubbles.allSatisfy { $0.isAligned }, "every bubble of the transcript lines up")
+    }
+
+    // MARK: - A terminal on one side only
+
+    @Test func aScriptReadIntoATerminalIsDrawnAsBubblesWithoutAPrompt() throws {
+        let script = directory.url.appendingPathComponent("script.txt")
+        try "create pet Snowy\n/status\n".write(to: script, atomically: true, encoding: .utf8)
+        let terminal = try TerminalScreen(
+            arguments: ["--data-dir", dataDirectory], environment: ["LAUNDRYTIME_NOW": "2026-03-01T09:00:00Z"],
+            redirection: .inputFrom(script.path))
+        let status = try terminal.waitForExit()
+        #expect(status == 0)
+        let shown = terminal.scrollback()
+        let bubbles = ScreenBubble.all(in: shown)
+        #expect(bubbles.contains { $0.text.contains("/status") && $0.left > 0 }, "each line as the user's bubble:\n\(shown)")
+        #expect(bubbles.contains { $0.text.contains("Meet Snowy!") && $0.left == 0 }, "\(shown)")
+        #expect(!shown.contains(TerminalScreen.prompt.trimmingCharacters(in: .whitespaces)), "no prompt without a terminal on stdin")
+    }
+
+    @Test func withStdoutInAFileThePromptStaysOnTheScreenAndTheFileGetsPlainText() throws {
+        let output = directory.url.appendingPathComponent("replies.txt")
+        let terminal = try TerminalScreen(
+            arguments: ["--data-dir", dataDirectory], environment: ["LAUNDRYTIME_NOW": "2026-03-01T09:00:00Z"],
+            redirection: .outputTo(output.path))
+        try terminal.waitForPrompt()
+        terminal.type("create pet Snowy")
+        try terminal.waitForPrompt(showing: "create pet Snowy")
+        terminal.press("Enter")
+        try terminal.waitUntil("the reply in the file") { _ in
+            ((try? String(contentsOf: output, encoding: .utf8)) ?? "").contains("Meet Snowy!")
+        }
+        terminal.press("C-d")
+        let status = try terminal.waitForExit()
+        #expect(status == 0)
+        let replies = try String(contentsOf: output, encoding: .utf8)
+        #expect(!replies.contains("\u{1B}") && !replies.contains("laundrytime›") && !replies.contains("╭"), "\(replies.debugDescription)")
+    }
+
+    // MARK: - Bubbles
+
+    @Test func myMessageIsABoxAtTheRightAndTheReplyABoxAtTheLeft() throws {
+        let terminal = try launch()
+        try terminal.enter("create pet Snowy")
+        let bubbles = ScreenBubble.all(in: terminal.scrollback())
+
+        let mine = try #require(bubbles.last { $0.text.contains("create pet Snowy") }, "\(terminal.screen())")
+        #expect(mine.isAligned, "\(mine.text)")
+        #expect(mine.right > 60 && mine.left > 0, "at the right edge: \(mine.text)")
+
+        let reply = try #require(bubbles.last { $0.text.contains("Snowy") && !$0.text.contains("create pet") },
+                                 "\(terminal.screen())")
+        #expect(reply.left == 0, "at the left edge: \(reply.text)")
+        #expect(reply.isAligned, "\(reply.text)")
+    }
+
+    @Test func wideAndAccentedNamesKeepTheBordersStraight() throws {
+        let terminal = try launch()
+        try terminal.enter("create pet 雪")
+        try terminal.enter("how is 雪")
+        let bubbles = ScreenBubble.all(in: terminal.scrollback())
+        let reply = try #require(bubbles.last { $0.left == 0 && $0.text.contains("雪") }, "\(terminal.screen())")
+        #expect(reply.isAligned, "\(reply.text)")
+        #expect(bubbles.filter { $0.text.contains("雪") }.allSatisfy { $0.isAligned }, "every bubble with 雪")
+
+        try terminal.enter("create pet Zoë")
+        let zoe = try #require(ScreenBubble.all(in: terminal.scrollback()).last { $0.left == 0 && $0.text.contains("Zoë") },
+                               "\(terminal.screen())")
+        #expect(zoe.isAligned, "\(zoe.text)")
+    }
+
+    @Test func bubblesFollowTheWindowWhenItIsResized() throws {
+        let terminal = try launch(columns: 100)
+        try terminal.enter("help")
+        let wide = ScreenBubble.all(in: terminal.scrollback())
+        #expect(wide.contains { $0.width > 70 }, "a help bubble wider than 70 at 100 columns")
+
+        try terminal.resize(columns: 50, rows: 24)
+        // Joined, a line the terminal wrapped shows as long as the program wrote it.
+        let shown = terminal.scrollback(joiningWrappedLines: true).split(separator: "\n").count
+        try terminal.enter("help")
+        let lines = terminal.scrollback(joiningWrappedLines: true).split(separator: "\n").dropFirst(shown - 1)
+        #expect(lines.count > 3, "the help after the resize")
+        let tooLong = lines.filter { displayWidth($0) > 50 }
+        #expect(tooLong.isEmpty, "lines wider than 50 columns:\n\(tooLong.joined(separator: "\n"))")
+    }
+
+    @Test func aNarrowTerminalShowsLabelledLinesInsteadOfBoxes() throws {
+        let terminal = try launch(columns: 36)
+        try terminal.enter("create pet Snowy")
+        let shown = terminal.scrollback()
+        let lines = shown.split(separator: "\n", omittingEmptySubsequences: false)
+        let label = try #require(lines.lastIndex { $0.hasPrefix("LaundryTime:") }, "\(shown)")
+        // The reply's own lines: the stat cards under them may keep their small boxes.
+        let prose = lines[label...].filter { $0.contains("Snowy") }
+        #expect(!prose.isEmpty, "the reply after its label:\n\(shown)")
+        #expect(prose.allSatisfy { !$0.contains("│") }, "no side borders:\n\(prose.joined(separator: "\n"))")
+        #expect(!shown.contains("╭") && !shown.contains("╰"), "no rounded frames:\n\(shown)")
+    }
+
+    // MARK: - Colour
+
+    @Test func noColorMeansNoColours() throws {
+        let terminal = try launch(environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"])
+        try terminal.enter("create pet Snowy")
+        #expect(!terminal.screenWithEscapes().contains("\u{1B}[38"), "\(terminal.screenWithEscapes().debugDescription)")
+    }
+
+    @Test func aTruecolorTerminalGetsTrueColours() throws {
+        let terminal = try launch(environment: ["COLORTERM": "truecolor"])
+        try terminal.enter("create pet Snowy")
+        #expect(terminal.screenWithEscapes().contains("\u{1B}[38;2;"), "\(terminal.screenWithEscapes().debugDescription)")
+    }
+
+    // MARK: - Line editing
+
+    @Test func upRecallsALineFromAnEarlierRun() throws {
+        let state = directory.url.appendingPathComponent("state")
+        let environment = ["XDG_STATE_HOME": state.path, "HOME": directory.url.path]
+        do {
+            let first = try launch(environment: environment)
+            try first.enter("create pet Snowy")
+            try first.enter("how is snowy")
+            first.type("quit")
+            try first.waitForPrompt(showing: "quit")
+            first.press("Enter")
+            let status = try first.waitForExit()
+            #expect(status == 0)
+        }
+        let history = state.appendingPathComponent("laundrytime/history").path
+        #expect(FileManager.default.fileExists(atPath: history), "the history file \(history)")
+
+        let second = try launch(environment: environment)
+        second.press("Up")
+        try second.waitForPrompt(showing: "how is snowy")
+    }
+
+    @Test func tabCompletesCommandsAndPetNames() throws {
+        let terminal = try launch()
+        try terminal.enter("create pet Snowy")
+
+        terminal.type("/sta")
+        try terminal.waitForPrompt(showing: "/sta")
+        terminal.press("Tab")
+        try terminal.waitForPrompt(showing: "/status")
+        for _ in 0..<"/status ".count { terminal.press("BSpace") }
+        try terminal.waitForPrompt()
+
+        terminal.type("how is sn")
+        try terminal.waitForPrompt(showing: "how is sn")
+        terminal.press("Tab")
+        try terminal.waitForPrompt(showing: "how is Snowy")
+    }
+}

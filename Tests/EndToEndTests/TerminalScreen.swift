@@ -1,0 +1,369 @@
+import Foundation
+import LaundryTestSupport
+
+/// The built `laundrytime` binary in a real pseudo-terminal: a private tmux server runs it in one
+/// pane, the test types and presses keys, and reads the screen back as text.
+///
+/// Nothing comes from the test process's environment or the user's `~/.tmux.conf`: tmux runs
+/// with a fixed environment and its own config file, and the program runs under `env -i` with
+/// exactly the variables given. The server is killed in `close()` (and `deinit`), so a failing
+/// test leaves nothing running.
+final class TerminalScreen {
+    /// What the program prints before the cursor when it waits for a line.
+    static let prompt = "laundrytime› "
+
+    static let tmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+    static var isAvailable: Bool { tmux != nil }
+
+    /// The pane's TERM; its terminfo entry must exist, or the line editor cannot draw.
+    static let terminal: String = {
+        let entries = ["/lib/terminfo/t/tmux-256color", "/usr/share/terminfo/t/tmux-256color",
+                       "/usr/share/terminfo/74/tmux-256color"]
+        return entries.contains { FileManager.default.fileExists(atPath: $0) } ? "tmux-256color" : "screen"
+    }()
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// HOME, XDG_STATE_HOME, the tmux socket and config live here.
+    let directory = TemporaryDirectory()
+    private let socket = "laundrytime-\(UUID().uuidString.prefix(8))"
+    private let target = "laundrytime"
+    private var closed = false
+
+    /// Where the program's stdin or stdout goes instead of the terminal.
+    enum Redirection {
+        case none
+        /// stdin read from this file (the terminal is only stdout and stderr).
+        case inputFrom(String)
+        /// stdout written to this file (the terminal is stdin and stderr).
+        case outputTo(String)
+    }
+
+    /// Starts `laundrytime ARGUMENTS` in a `columns`×`rows` pane. `environment` is added to (and
+    /// overrides) TZ=UTC, LANG=C.UTF-8, HOME and XDG_STATE_HOME in the temporary directory; TERM
+    /// is always the pane's.
+    init(columns: Int = 80, rows: Int = 24, arguments: [String], environment: [String: String] = [:],
+         redirection: Redirection = .none) throws {
+        guard Self.isAvailable else { throw Failure(description: "tmux is not installed") }
+        let binary = LaundryTimeProcess.binary.path
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw Failure(description: "no laundrytime binary at \(binary)")
+        }
+        let config = directory.url.appendingPathComponent("tmux.conf")
+        try """
+        set -g remain-on-exit on
+        set -g default-terminal "\(Self.terminal)"
+        set -g history-limit 5000
+        set -g status off
+        set -s escape-time 0
+        """.write(to: config, atomically: true, encoding: .utf8)
+
+        var variables = ["TZ": "UTC", "LANG": "C.UTF-8", "HOME": directory.url.path,
+                         "XDG_STATE_HOME": directory.url.appendingPathComponent("state").path]
+        variables.merge(environment) { $1 }
+        variables["TERM"] = Self.terminal
+        var command = ["/usr/bin/env", "-i"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            + [binary] + arguments
+        switch redirection {
+        case .none: break
+        // sh gets the file as $0 and the command as "$@": nothing is quoted by hand.
+        case .inputFrom(let path): command = ["/bin/sh", "-c", #"exec "$@" <"$0""#, path] + command
+        case .outputTo(let path): command = ["/bin/sh", "-c", #"exec "$@" >"$0""#, path] + command
+        }
+        // Several words after new-session: tmux runs them directly, no shell, no quoting.
+        try run(["-f", config.path, "new-session", "-d", "-s", target, "-x", "\(columns)", "-y", "\(rows)", "--"] + command)
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Stops the tmux server and the program in it. The temporary directory goes with `self`.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        _ = try? run(["kill-server"])
+    }
+
+    // MARK: - Keys
+
+    /// Types `text` as it is (UTF-8 included); no key names are interpreted.
+    func type(_ text: String) {
+        _ = try? run(["send-keys", "-t", target, "-l", "--", text])
+    }
+
+    /// Presses keys by their tmux names: "Enter", "C-c", "C-d", "Tab", "Up", "C-r", "BSpace".
+    func press(_ keys: String...) {
+        _ = try? run(["send-keys", "-t", target, "--"] + keys)
+    }
+
+    /// Types `line`, waits until it shows on the prompt, presses Enter and waits for the next empty
+    /// prompt: the reply is then complete. Returns the screen.
+    @discardableResult
+    func enter(_ line: String, timeout: Duration = .seconds(10)) throws -> String {
+        type(line)
+        try waitForPrompt(showing: line, timeout: timeout)
+        press("Enter")
+        return try waitForPrompt(timeout: timeout)
+    }
+
+    // MARK: - Reading the screen
+
+    /// The visible screen, one line per row, trailing spaces trimmed.
+    func screen() -> String {
+        Self.trimmed((try? run(["capture-pane", "-p", "-t", target])) ?? "")
+    }
+
+    /// The visible screen with the SGR escapes (colours, bold) of its cells.
+    func screenWithEscapes() -> String {
+        (try? run(["capture-pane", "-p", "-e", "-t", target])) ?? ""
+    }
+
+    /// The history above the screen and the screen. `joiningWrappedLines` shows a line that the
+    /// terminal wrapped at its right edge as the one line the program wrote.
+    func scrollback(joiningWrappedLines: Bool = false) -> String {
+        Self.trimmed((try? run(["capture-pane", "-p", "-S", "-", "-t", target] + (joiningWrappedLines ? ["-J"] : []))) ?? "")
+    }
+
+    /// The text typed at the prompt, up to the cursor (trimmed), or nil when the cursor is not on
+    /// a prompt line. Anything drawn after the cursor (a hint) does not count.
+    func promptInput() -> String? {
+        guard let output = try? run(["display-message", "-p", "-t", target, "#{cursor_x} #{cursor_y}", ";",
+                                     "capture-pane", "-p", "-t", target]) else { return nil }
+        var lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+        let cursor = lines.removeFirst().split(separator: " ").compactMap { Int($0) }
+        guard cursor.count == 2, cursor[1] < lines.count else { return nil }
+        let beforeCursor = Self.prefix(of: lines[cursor[1]], columns: cursor[0])
+        guard let prompt = beforeCursor.range(of: Self.prompt.trimmingCharacters(in: .whitespaces)) else { return nil }
+        return beforeCursor[prompt.upperBound...].trimmingCharacters(in: .whitespaces)
+    }
+
+    // MARK: - Waiting
+
+    /// Waits until the screen contains `text`; returns the screen.
+    @discardableResult
+    func waitFor(_ text: String, timeout: Duration = .seconds(10)) throws -> String {
+        try waitUntil("the screen to show \"\(text)\"", timeout: timeout) { $0.contains(text) }
+    }
+
+    /// Polls the screen every 50 ms until `predicate` holds; returns that screen. On timeout the
+    /// error shows the whole screen.
+    @discardableResult
+    func waitUntil(_ what: String = "a condition", timeout: Duration = .seconds(10),
+                   _ predicate: (String) -> Bool) throws -> String {
+        try poll(what, timeout: timeout) {
+            let screen = screen()
+            return predicate(screen) ? screen : nil
+        }
+    }
+
+    /// Waits until the cursor is on a prompt with `text` typed (nothing: a fresh prompt).
+    @discardableResult
+    func waitForPrompt(showing text: String = "", timeout: Duration = .seconds(10)) throws -> String {
+        let what = text.isEmpty ? "an empty prompt" : "the prompt to show \"\(text)\""
+        return try waitUntil(what, timeout: timeout) { _ in promptInput() == text }
+    }
+
+    /// The program's exit status once it has ended (128 + the signal if a signal ended it).
+    func waitForExit(timeout: Duration = .seconds(10)) throws -> Int32 {
+        try poll("the program to exit", timeout: timeout) {
+            let fields = (try? run(["display-message", "-p", "-t", target,
+                                    "#{pane_dead}|#{pane_dead_status}|#{pane_dead_signal}|#{pid}"]))?
+                .trimmingCharacters(in: .newlines).split(separator: "|", omittingEmptySubsequences: false) ?? []
+            guard fields.count == 4 else { return nil }
+            if fields[0] == "1", let status = Int32(fields[1]) ?? Int32(fields[2]).map({ 128 + $0 }) { return status }
+            // tmux 3.3a sometimes misses the SIGCHLD of the pane's process while clients come and
+            // go: the program stays a zombie and the pane dead without a status. Another SIGCHLD
+            // makes the server collect it.
+            if let server = pid_t(fields[3]) { kill(server, SIGCHLD) }
+            return nil
+        }
+    }
+
+    /// Calls `body` every 50 ms until it returns a value. On timeout the error shows the screen.
+    private func poll<Value>(_ what: String, timeout: Duration, _ body: () -> Value?) throws -> Value {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let value = body() { return value }
+            guard ContinuousClock.now < deadline else {
+                throw Failure(description: "Timed out after \(timeout) waiting for \(what). The screen:\n\(screen())")
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    // MARK: - Size
+
+    /// Resizes the window; tmux sends the program SIGWINCH. Returns once the pane has the size.
+    func resize(columns: Int, rows: Int) throws {
+        try run(["resize-window", "-t", target, "-x", "\(columns)", "-y", "\(rows)"])
+        try poll("the pane to become \(columns)×\(rows)", timeout: .seconds(10)) {
+            let size = try? run(["display-message", "-p", "-t", target, "#{pane_width}x#{pane_height}"])
+            return size?.trimmingCharacters(in: .newlines) == "\(columns)x\(rows)" ? () : nil
+        }
+    }
+
+    // MARK: - tmux
+
+    /// Runs one tmux client command against this instance's server; returns its stdout.
+    ///
+    /// Not through Foundation's `Process`: the first client forks the server, which would keep
+    /// the socket `Process` watches to see its child end (`waitUntilExit` would wait for the
+    /// server), and would pass the test thread's blocked signals down to the program (Ctrl-C
+    /// would never arrive). `posix_spawn` instead, with no inherited descriptors, an empty signal
+    /// mask and default signal handlers.
+    @discardableResult
+    private func run(_ arguments: [String]) throws -> String {
+        let errorFile = directory.url.appendingPathComponent("tmux-stderr").path
+        let environment = [
+            "PATH=/usr/bin:/bin:/usr/local/bin:/opt/homebrew/bin", "HOME=\(directory.url.path)",
+            "TMUX_TMPDIR=\(directory.url.path)", "TERM=xterm-256color", "LANG=C.UTF-8",
+        ]
+        var output: [Int32] = [0, 0]
+        guard pipe(&output) == 0 else { throw Failure(description: "pipe: errno \(errno)") }
+        _ = fcntl(output[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(output[1], F_SETFD, FD_CLOEXEC)
+        let reader = FileHandle(fileDescriptor: output[0], closeOnDealloc: true)
+        let writer = FileHandle(fileDescriptor: output[1], closeOnDealloc: true)
+
+        #if os(Linux)
+        var actions = posix_spawn_file_actions_t(), attributes = posix_spawnattr_t()
+        #else
+        var actions: posix_spawn_file_actions_t?, attributes: posix_spawnattr_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        #if os(Linux)
+        // glibc 2.34+; Swift's Glibc module does not show it, so it is looked up by name.
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let closeFrom = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+            _ = unsafeBitCast(closeFrom, to: CloseFrom.self)(&actions, 3)
+        }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        #else
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_CLOEXEC_DEFAULT))
+        #endif
+
+        let executable = Self.tmux ?? "/usr/bin/tmux"
+        let argv = ([executable, "-L", socket] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        try? writer.close()
+        guard spawned == 0 else { throw Failure(description: "posix_spawn tmux: error \(spawned)") }
+
+        let data = reader.readDataToEndOfFile()
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard status == 0 else {
+            let message = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
+            throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (wait status \(status)): \(message)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    // MARK: - Text helpers
+
+    private static func trimmed(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in String(line.reversed().drop { $0 == " " }.reversed()) }
+            .joined(separator: "\n")
+    }
+
+    /// The start of `line` that fills `columns` cells.
+    private static func prefix(of line: Substring, columns: Int) -> Substring {
+        var used = 0
+        var end = line.startIndex
+        for index in line.indices {
+            guard used < columns else { break }
+            used += displayWidth(line[index])
+            end = line.index(after: index)
+        }
+        return line[..<end]
+    }
+}
+
+// MARK: - Measuring what the terminal shows
+
+/// Cells a character takes in the terminal: 2 for East Asian wide characters and emoji shown as
+/// emoji, 0 for combining marks, 1 otherwise. Close enough to tmux's own table for the tests.
+func displayWidth(_ character: Character) -> Int {
+    guard let first = character.unicodeScalars.first else { return 0 }
+    if character.unicodeScalars.contains("\u{FE0F}") || first.properties.isEmojiPresentation { return 2 }
+    switch first.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format, .control: return 0
+    default: break
+    }
+    let wide: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+        0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x20000...0x3FFFD,
+    ]
+    return wide.contains { $0.contains(first.value) } ? 2 : 1
+}
+
+func displayWidth<S: StringProtocol>(_ text: S) -> Int {
+    text.reduce(0) { $0 + displayWidth($1) }
+}
+
+/// A rounded box on the screen, from its `╭` line to its `╯` line.
+struct ScreenBubble {
+    let lines: [String]
+    /// The column of each line's left border (`╭`, `│`, `╰`), nil where there is none.
+    let leftBorders: [Int?]
+    /// The column of each line's last character when it is a right border (`╮`, `│`, `╯`), else nil.
+    let rightBorders: [Int?]
+
+    var text: String { lines.joined(separator: "\n") }
+    var left: Int { leftBorders.first.flatMap { $0 } ?? 0 }
+    var right: Int { rightBorders.compactMap { $0 }.max() ?? 0 }
+    var width: Int { right - left + 1 }
+    /// Both borders in one column on every line: all lines have the same display width.
+    var isAligned: Bool {
+        Set(leftBorders).count == 1 && !leftBorders.contains(nil)
+            && Set(rightBorders).count == 1 && !rightBorders.contains(nil)
+    }
+
+    /// Every complete bubble in `screen`, top to bottom. A bubble cut by the top or bottom of the
+    /// text is left out.
+    static func all(in screen: String) -> [ScreenBubble] {
+        var bubbles: [ScreenBubble] = []
+        var current: [String]?
+        for line in screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.contains("╭") { current = [] }
+            current?.append(line)
+            if line.contains("╯"), let lines = current {
+                bubbles.append(ScreenBubble(lines: lines))
+                current = nil
+            }
+        }
+        return bubbles
+    }
+
+    private init(lines: [String]) {
+        self.lines = lines
+        leftBorders = lines.map { line in
+            line.firstIndex { "╭│╰".contains($0) }.map { displayWidth(line[..<$0]) }
+        }
+        rightBorders = lines.map { line in
+            guard let last = line.last, "╮│╯".contains(last) else { return nil }
+            return displayWidth(line) - 1
+        }
+    }
+}
