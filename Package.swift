@@ -56,7 +56,11 @@ let package = Package(
         ),
 
         // Shared by the test targets: temporary directories and a clock moved by hand.
-        .target(name: "LaundryTestSupport", dependencies: ["LaundryCore"], path: "Tests/Support"),
+        .target(
+            name: "LaundryTestSupport",
+            dependencies: ["LaundryCore", "LaundryStore", "LaundryGrammar", "LaundryAssistant"],
+            path: "Tests/Support"
+        ),
         .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore"]),
         .testTarget(
             name: "LaundryStoreTests",

@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 struct lt_editor {
@@ -21,7 +22,41 @@ struct lt_editor {
     lt_completer completer;
     void *completer_context;
     FILE *output; /* where the prompt and the line are drawn */
+    lt_idle idle;
+    void *idle_context;
+    long long idle_due_ms; /* when to ask the idle hook next, on the monotonic clock */
 };
+
+static long long monotonic_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+static char *line_before_cursor(EditLine *el) {
+    const LineInfo *info = el_line(el);
+    size_t length = (size_t)(info->cursor - info->buffer);
+    char *before = malloc(length + 1);
+    if (!before) return NULL;
+    memcpy(before, info->buffer, length);
+    before[length] = '\0';
+    return before;
+}
+
+/* The idle hook's turn: print what it has above the prompt, then let libedit redraw the prompt
+   and the half-typed line under it (LIBEDIT.md's recipe, verified with tmux). */
+static void run_idle(EditLine *el, lt_editor *editor) {
+    int next_ms = 1000;
+    char *before = line_before_cursor(el);
+    char *message = editor->idle(editor->idle_context, before ? before : "", &next_ms);
+    free(before);
+    editor->idle_due_ms = monotonic_ms() + (next_ms > 0 ? next_ms : 0);
+    if (!message) return;
+    fputs(message, editor->output);
+    fflush(editor->output);
+    free(message);
+    el_set(el, EL_REFRESH);
+}
 
 static lt_editor *editor_of(EditLine *el) {
     lt_editor *editor = NULL;
@@ -75,11 +110,20 @@ static int read_character(EditLine *el, wchar_t *out) {
             editor->interrupted_with_text = info->lastchar > info->buffer;
             return -1;
         }
+        int timeout = -1;
+        if (editor->idle) {
+            long long left = editor->idle_due_ms - monotonic_ms();
+            timeout = left > 0 ? (int)(left > 60000 ? 60000 : left) : 0;
+        }
         struct pollfd input = {.fd = STDIN_FILENO, .events = POLLIN};
-        int ready = poll(&input, 1, -1);
+        int ready = poll(&input, 1, timeout);
         if (ready < 0) {
             if (errno == EINTR) continue; /* Ctrl-C is checked above; a resize just goes on */
             return -1;
+        }
+        if (ready == 0) {
+            run_idle(el, editor);
+            continue;
         }
         unsigned char byte;
         ssize_t count = read(STDIN_FILENO, &byte, 1);
@@ -105,12 +149,8 @@ static unsigned char complete(EditLine *el, int key) {
     (void)key;
     lt_editor *editor = editor_of(el);
     if (!editor || !editor->completer) return CC_REFRESH_BEEP;
-    const LineInfo *info = el_line(el);
-    size_t before_length = (size_t)(info->cursor - info->buffer);
-    char *before = malloc(before_length + 1);
+    char *before = line_before_cursor(el);
     if (!before) return CC_ERROR;
-    memcpy(before, info->buffer, before_length);
-    before[before_length] = '\0';
     char *answer = editor->completer(editor->completer_context, before);
     free(before);
     if (!answer) return CC_REFRESH_BEEP;
@@ -174,6 +214,12 @@ void lt_editor_close(lt_editor *editor) {
     free(editor);
 }
 
+void lt_editor_set_idle(lt_editor *editor, lt_idle idle, void *context) {
+    editor->idle = idle;
+    editor->idle_context = context;
+    editor->idle_due_ms = monotonic_ms();
+}
+
 void lt_editor_set_prompt(lt_editor *editor, const char *prompt) {
     free(editor->prompt);
     editor->prompt = strdup(prompt);
@@ -183,6 +229,7 @@ const char *lt_editor_gets(lt_editor *editor, int *outcome) {
     int count = 0;
     editor->interrupted_with_text = 0;
     memset(&editor->input_state, 0, sizeof editor->input_state);
+    editor->idle_due_ms = monotonic_ms();
     lt_take_interrupt();
     const char *line = el_gets(editor->el, &count);
     if (!line) {

@@ -142,11 +142,21 @@ public struct LaundryNotification: Sendable, Equatable {
     /// "🔔 Wash Complete! — Snowy is ready for the dryer!"
     public var line: String { "🔔 \(title) — \(text)" }
 
+    /// "Wash Complete! — Snowy is ready for the dryer!"
+    static func washComplete(pet: String) -> LaundryNotification {
+        LaundryNotification(title: "Wash Complete!", text: "\(pet) is ready for the dryer!", pet: pet)
+    }
+
+    /// "Dry Complete! — Time to fold Snowy's laundry!"
+    static func dryComplete(pet: String) -> LaundryNotification {
+        LaundryNotification(title: "Dry Complete!", text: "Time to fold \(pet)'s laundry!", pet: pet)
+    }
+
     /// The notification for the end of a pet's running stage.
     static func stageEnded(_ stage: Stage, pet: String) -> LaundryNotification? {
         switch stage {
-        case .washing: LaundryNotification(title: "Wash Complete!", text: "\(pet) is ready for the dryer!", pet: pet)
-        case .drying: LaundryNotification(title: "Dry Complete!", text: "Time to fold \(pet)'s laundry!", pet: pet)
+        case .washing: washComplete(pet: pet)
+        case .drying: dryComplete(pet: pet)
         default: nil
         }
     }
@@ -174,6 +184,11 @@ public struct TimerWatch: Sendable, Equatable {
     /// Said when waiting stops before the timer ends.
     public func stoppedWaiting(at now: Date) -> String {
         "Stopped waiting: \(pet)'s \(activity) still has \(DurationText.countdown(timer.remaining(at: now))) left."
+    }
+
+    /// Said when watching stops before the timer ends (Ctrl-C).
+    public func stoppedWatching(at now: Date) -> String {
+        "Stopped watching: \(pet)'s \(activity) still has \(DurationText.countdown(timer.remaining(at: now))) left."
     }
 
     /// Whole minutes left, for a plain view that prints once a minute.

@@ -63,6 +63,15 @@ enum Schema {
             }
         }
 
+        migrator.registerMigration("v3: delivered notices") { db in
+            // A notice (a timer's end, a mood crossing) is delivered by whoever claims its key
+            // first: two prompts open on one database never both show it.
+            try db.create(table: "deliveredNotice") { t in
+                t.primaryKey("key", .text)
+                t.column("at", .datetime).notNull()
+            }
+        }
+
         return migrator
     }
 }

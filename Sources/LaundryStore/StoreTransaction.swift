@@ -70,7 +70,7 @@ public struct StoreTransaction {
 
     /// Deletes every pet, the history, the settings, the transcript and the undo stack.
     public func deleteEverything() throws {
-        for table in ["cycleEvent", "pet", "setting", "transcriptMessage", "undoEntry"] {
+        for table in ["cycleEvent", "pet", "setting", "transcriptMessage", "undoEntry", "deliveredNotice"] {
             try db.execute(sql: "DELETE FROM \(table)")
         }
     }
@@ -139,6 +139,18 @@ public struct StoreTransaction {
         var request = CycleEventRecord.all()
         if let id = pet?.id { request = request.filter(Column("petId") == id) }
         return try request.fetchCount(db)
+    }
+
+    /// Claims a notice for delivery: true for the first caller with `key`, false for every later
+    /// one, in this process or another (the key is stored in the same transaction).
+    public func claimNotice(_ key: String, at now: Date) throws -> Bool {
+        try db.execute(sql: "INSERT OR IGNORE INTO deliveredNotice (key, at) VALUES (?, ?)", arguments: [key, now])
+        return db.changesCount == 1
+    }
+
+    /// Whether a notice was delivered already.
+    public func isNoticeClaimed(_ key: String) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM deliveredNotice WHERE key = ?)", arguments: [key]) ?? false
     }
 
     /// The app settings, with defaults for what was never set.

@@ -19,6 +19,23 @@ final class LineEditor {
     private let historyFile: URL?
     private let completer: Completer
 
+    /// What the prompt does while it waits for a key: given the text before the cursor, the text
+    /// to print above the prompt (or nil) and how many milliseconds to wait before asking again.
+    /// Runs on the thread that reads the line, between keys.
+    var idle: ((String) -> (message: String?, nextMilliseconds: Int))? {
+        didSet {
+            guard idle != nil else { return lt_editor_set_idle(editor, nil, nil) }
+            lt_editor_set_idle(editor, { context, before, next in
+                guard let context, let before, let next else { return nil }
+                let editor = Unmanaged<LineEditor>.fromOpaque(context).takeUnretainedValue()
+                guard let idle = editor.idle else { return nil }
+                let answer = idle(String(cString: before))
+                next.pointee = Int32(clamping: answer.nextMilliseconds)
+                return answer.message.flatMap { strdup($0) }
+            }, Unmanaged.passUnretained(self).toOpaque())
+        }
+    }
+
     /// Whether the locale's character set is UTF-8 (else box drawing is not safe to print).
     let localeIsUTF8: Bool
 

@@ -17,12 +17,17 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 public struct DisplayOptions: Sendable {
     public var format: OutputFormat
     public var color: ColorChoice
+    /// No spinner (`--no-animation`, or `LAUNDRYTIME_REDUCE_MOTION=1`).
+    public var reduceMotion: Bool
     public var environment: [String: String]
 
-    public init(format: OutputFormat, color: ColorChoice = .auto, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(format: OutputFormat, color: ColorChoice = .auto, noAnimation: Bool = false,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.format = format
         self.color = color
         self.environment = environment
+        let asked = environment["LAUNDRYTIME_REDUCE_MOTION"] ?? ""
+        reduceMotion = noAnimation || (!asked.isEmpty && asked != "0")
     }
 
     /// `auto` decided: bubbles on a terminal, plain text into a pipe or file.
@@ -67,6 +72,8 @@ public final class Session {
     private var status = ExitStatus.success
     /// Whether the prompt is running (then Ctrl-C stops a watch instead of the program).
     private var interactive = false
+    /// At the prompt: delivers notifications above it while the user types.
+    private var notifier: Notifier?
 
     /// - Parameters:
     ///   - display: the format (`auto` is decided here, by whether stdout is a terminal) and colour.
@@ -142,6 +149,9 @@ public final class Session {
         // What belongs to the prompt goes where the prompt is drawn.
         let screen = { (text: String) in drawOnStandardError ? StandardStreams.err(text) : StandardStreams.out(text) }
         showOpening()
+        let notifier = Notifier(assistant: assistant, environment: display.environment)
+        self.notifier = notifier
+        editor.idle = { [unowned self] before in self.notificationsAbovePrompt(notifier, lineBeforeCursor: before) }
         var leaveOnNextInterrupt = false
         while true {
             let input = editor.read(prompt: prompt)
@@ -181,6 +191,25 @@ public final class Session {
         renderer.use(opening.settings.appearance, environment: display.environment)
         let writable = access(assistant.store.location.databaseURL.path, W_OK) == 0
         StandardStreams.out(renderer.render(opening: opening, storeWritable: writable))
+        if let away = assistant.awaySummary() {
+            StandardStreams.out(renderer.render(Reply(input: "", intent: .status, text: away, at: assistant.clock.now())))
+        }
+    }
+
+    /// The line editor's idle hook: due notifications as bubbles (with the bell and a desktop
+    /// notification), after escapes that clear the prompt's rows — libedit redraws the prompt and
+    /// the half-typed line under them.
+    private func notificationsAbovePrompt(_ notifier: Notifier, lineBeforeCursor: String) -> (message: String?, nextMilliseconds: Int) {
+        let (notifications, next) = notifier.due()
+        guard !notifications.isEmpty else { return (nil, next) }
+        let columns = max(TerminalSize.columns(environment: display.environment), 1)
+        let rowsAbove = (Self.promptWidth + DisplayWidth.of(TextSanitizer.sanitize(lineBeforeCursor))) / columns
+        var out = (rowsAbove > 0 ? "\u{1B}[\(rowsAbove)A" : "") + "\r\u{1B}[J"
+        let now = assistant.clock.now()
+        for notification in notifications {
+            out += renderer.render(notification, at: now) + notifier.alerts(for: notification)
+        }
+        return (out, next)
     }
 
     /// "laundrytime› ", in the accent colour when there is colour; the escapes sit between
@@ -211,6 +240,7 @@ public final class Session {
     /// stderr (sqlite3-style, with the line number) for scripts that log it — unless stdout and
     /// stderr are both the terminal, where the reply already said it.
     private func emit(_ reply: Reply, errorPrefix: String, copyErrors: Bool = !StandardStreams.bothOutputsAreTerminals) {
+        notifier?.lookSoon()
         if format == .bubbles {
             // Another process, or this reply, may have changed the appearance.
             renderer.use(assistant.currentSettings().appearance, environment: display.environment)
@@ -259,8 +289,12 @@ public final class Session {
         case .watch(let watch):
             watchTimer(watch, follower)
         case .delayedNotification(let notification, let delay):
-            if follower.wait(until: assistant.clock.now().addingTimeInterval(delay)) == .reached {
-                deliver(notification)
+            if let notifier {
+                // At the prompt it arrives above the prompt, while the user goes on typing.
+                notifier.schedule(notification, at: assistant.clock.now().addingTimeInterval(delay))
+            } else if follower.wait(until: assistant.clock.now().addingTimeInterval(delay)) == .reached {
+                StandardStreams.out(renderer.render(notification, at: assistant.clock.now()))
+                assistant.recordDelivery(of: notification)
             }
         default:
             break
@@ -270,11 +304,18 @@ public final class Session {
     /// Redraws a progress line in place once a second on a terminal; prints a line a minute
     /// otherwise (plain output, pipes, screen readers). Ends with the notification.
     private func watchTimer(_ watch: TimerWatch, _ follower: TimerFollower) {
-        let redraws = format != .json && StandardStreams.stdoutIsTerminal
+        let redraws = format == .bubbles && StandardStreams.stdoutIsTerminal
+        // A spinner shows the view is alive — unless motion is to be reduced.
+        let spinner = redraws && !display.reduceMotion ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : []
+        var follower = follower
+        if !spinner.isEmpty { follower.tickInterval = 0.1 }
+        var frame = 0
         var lastMinute = -1
         let outcome = follower.wait(until: watch.timer.endsAt) { now in
             if redraws {
-                StandardStreams.out("\r\u{1B}[K" + TextSanitizer.sanitize(watch.progressLine(at: now)))
+                let turning = spinner.isEmpty ? "" : spinner[frame % spinner.count] + " "
+                frame += 1
+                StandardStreams.out("\r\u{1B}[K" + turning + TextSanitizer.sanitize(watch.progressLine(at: now)))
             } else if format != .json {
                 let minute = watch.minutesLeft(at: now)
                 if minute != lastMinute {
@@ -284,11 +325,19 @@ public final class Session {
             }
         }
         if redraws { StandardStreams.out("\r\u{1B}[K") }
-        if outcome == .reached { deliver(watch.notification) }
+        if outcome == .reached {
+            deliver(watch.notification)
+        } else if format != .json {
+            StandardStreams.out(renderer.hint(watch.stoppedWatching(at: assistant.clock.now())))
+        }
     }
 
+    /// The end of a timer that `wait` or `watch` followed: printed here whoever else shows it, and
+    /// claimed, so that a prompt open on the same data, or the next one, does not announce it again.
     private func deliver(_ notification: LaundryNotification) {
         StandardStreams.out(renderer.render(notification, at: assistant.clock.now()))
-        assistant.recordDelivery(of: notification)
+        if !assistant.claimDueNotices().contains(where: { $0.notification == notification }) {
+            assistant.recordDelivery(of: notification)
+        }
     }
 }

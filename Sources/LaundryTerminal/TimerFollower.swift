@@ -10,6 +10,8 @@ struct TimerFollower {
     let now: () -> Date
     /// Ctrl-C ends the wait early (only where the interactive prompt catches SIGINT).
     let interruptible: Bool
+    /// The longest sleep between two looks at the clock, in seconds.
+    var tickInterval: TimeInterval = 1
 
     enum Outcome {
         case reached
@@ -25,7 +27,7 @@ struct TimerFollower {
             if let deadline, now >= deadline { return .deadlinePassed }
             if interruptible && lt_take_interrupt() != 0 { return .interrupted }
             tick(now)
-            let untilNext = min(end.timeIntervalSince(now), deadline.map { $0.timeIntervalSince(now) } ?? .infinity, 1)
+            let untilNext = min(end.timeIntervalSince(now), deadline.map { $0.timeIntervalSince(now) } ?? .infinity, tickInterval)
             Thread.sleep(forTimeInterval: max(untilNext, 0.01))
         }
     }

@@ -29,6 +29,7 @@ struct LaundryTimeCommand: ParsableCommand {
               NO_COLOR           turn colour off (FORCE_COLOR turns it on); COLORTERM=truecolor for 24-bit
               COLORFGBG          the terminal's background, for the "system" appearance
               LAUNDRYTIME_BORDERS=ascii  draw bubbles with +-| instead of box drawing
+              LAUNDRYTIME_REDUCE_MOTION=1  no spinner (like --no-animation)
 
             Exit status: 0 all commands done, 1 a command failed, 2 usage error, 3 data store unavailable.
             """,
@@ -40,6 +41,9 @@ struct LaundryTimeCommand: ParsableCommand {
 
     @Option(help: "Colour: auto, always or never. auto follows NO_COLOR, FORCE_COLOR and whether stdout is a terminal.")
     var color: ColorChoice = .auto
+
+    @Flag(name: .customLong("no-animation"), help: "No spinner in watch (also LAUNDRYTIME_REDUCE_MOTION=1).")
+    var noAnimation = false
 
     @Flag(help: "Write JSON Lines (the same as --format json).")
     var json = false

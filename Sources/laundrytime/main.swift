@@ -53,7 +53,8 @@ do {
 }
 
 let assistant = Assistant(store: store, grammar: grammar, clock: clock, dryRun: options.dryRun, assumeYes: options.yes)
-let display = DisplayOptions(format: options.json ? .json : options.format, color: options.color, environment: environment)
+let display = DisplayOptions(format: options.json ? .json : options.format, color: options.color,
+                             noAnimation: options.noAnimation, environment: environment)
 let session = Session(assistant: assistant, display: display, bail: options.bail)
 
 let status: ExitStatus

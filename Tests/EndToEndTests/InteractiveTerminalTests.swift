@@ -88,7 +88,9 @@ struct InteractiveTerminalTests {
         }
         do {
             let terminal = try launch(environment: ["LAUNDRYTIME_NOW": "2026-03-01T09:50:00Z"])
-            #expect(terminal.screen().contains("Earlier today"), "the last messages, faint:\n\(terminal.screen())")
+            let opening = terminal.scrollback(joiningWrappedLines: true)
+            #expect(opening.contains("Earlier today"), "the last messages, faint:\n\(opening)")
+            #expect(opening.contains("While you were away: Snowy's wash finished 5 minutes ago"), "\(opening)")
             try terminal.enter("start dryer")
             #expect(terminal.screen().contains("Snowy is drying off"), "\(terminal.screen())")
             terminal.press("C-d")
@@ -110,6 +112,101 @@ struct InteractiveTerminalTests {
         }
         let bubbles = ScreenBubble.all(in: transcript)
         #expect(bubbles.allSatisfy { $0.isAligned }, "every bubble of the transcript lines up")
+    }
+
+    // MARK: - Notifications (issue 5)
+
+    /// Runs a script on the same data first, at `now` (a piped run: no terminal).
+    func prepare(_ script: String, now: String) throws {
+        let setup = try LaundryTimeProcess(dataDirectory: URL(fileURLWithPath: dataDirectory)).run(script: script, now: now)
+        #expect(setup.status == 0, "\(setup.stdout)\(setup.stderr)")
+    }
+
+    @Test func aWashThatEndsWhileITypeIsAnnouncedAboveMyHalfTypedLine() throws {
+        try prepare("create pet Snowy\nset snowy's wash time to 1 minute\nstart wash for snowy\n", now: "2026-03-01T09:00:00Z")
+        // Three seconds before the wash ends.
+        let terminal = try launch(environment: ["LAUNDRYTIME_NOW": "2026-03-01T09:00:57Z"])
+        terminal.type("how is sn")
+        try terminal.waitForPrompt(showing: "how is sn")
+        let screen = try terminal.waitFor("Wash Complete!", timeout: .seconds(15))
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let bubble = try #require(lines.lastIndex { $0.contains("Snowy is ready for the dryer!") })
+        let prompt = try #require(lines.lastIndex { $0.contains("laundrytime›") })
+        #expect(bubble < prompt, "the notification is above the prompt:\n\(screen)")
+        #expect(terminal.promptInput() == "how is sn", "the half-typed line survives:\n\(screen)")
+        // And it goes on as if nothing happened.
+        terminal.press("Tab")
+        try terminal.waitForPrompt(showing: "how is Snowy")
+        terminal.press("Enter")
+        try terminal.waitFor("Stage: wash done")
+        let bubbles = ScreenBubble.all(in: terminal.scrollback())
+        #expect(bubbles.filter { $0.text.contains("Wash Complete!") }.count == 1, "told once")
+        #expect(bubbles.allSatisfy { $0.isAligned })
+    }
+
+    @Test func twoPromptsOnOneDatabaseAnnounceTheEndOnce() throws {
+        try prepare("create pet Snowy\nset snowy's wash time to 1 minute\nstart wash for snowy\n", now: "2026-03-01T09:00:00Z")
+        let first = try launch(environment: ["LAUNDRYTIME_NOW": "2026-03-01T09:00:57Z"])
+        let second = try launch(environment: ["LAUNDRYTIME_NOW": "2026-03-01T09:00:57Z"])
+        try first.waitUntil("either prompt to announce it", timeout: .seconds(15)) { _ in
+            first.screen().contains("Wash Complete!") || second.screen().contains("Wash Complete!")
+        }
+        // Both look at the store at the wash's end instant; give the slower one time to have
+        // looked (proving an absence needs a moment of real time: on a slow machine the check
+        // can only pass too easily, never fail wrongly).
+        Thread.sleep(forTimeInterval: 3)
+        let shown = [first, second].filter { $0.scrollback().contains("Wash Complete!") }.count
+        #expect(shown == 1, "one of the two prompts, not both")
+    }
+
+    /// Types `watch snowy` and returns the progress line once it shows.
+    func startWatching(_ terminal: TerminalScreen) throws -> Substring {
+        terminal.type("watch snowy")
+        try terminal.waitForPrompt(showing: "watch snowy")
+        terminal.press("Enter")
+        let progress = try terminal.waitFor("left ·")
+        return try #require(progress.split(separator: "\n").last { $0.contains("left ·") })
+    }
+
+    @Test func watchRedrawsTheTimerInPlaceWithASpinnerUntilItEnds() throws {
+        try prepare("create pet Snowy\nset snowy's wash time to 1 minute\nstart wash for snowy\n", now: "2026-03-01T09:00:00Z")
+        let terminal = try launch(environment: ["LAUNDRYTIME_NOW": "2026-03-01T09:00:56Z"])
+        let line = try startWatching(terminal)
+        #expect(line.contains("Snowy's wash ▕"), "\(line)")
+        #expect("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏".contains(line.first!), "a spinner turns: \(line)")
+        let end = try terminal.waitFor("Wash Complete!", timeout: .seconds(15))
+        #expect(!end.contains("left ·"), "the progress line is cleared at the end:\n\(end)")
+        try terminal.waitForPrompt()
+    }
+
+    @Test func reduceMotionMeansNoSpinner() throws {
+        try prepare("create pet Snowy\nstart wash for snowy\n", now: "2026-03-01T09:00:00Z")
+        let terminal = try launch(environment: ["LAUNDRYTIME_NOW": "2026-03-01T09:10:00Z", "LAUNDRYTIME_REDUCE_MOTION": "1"])
+        let line = try startWatching(terminal)
+        #expect(line.hasPrefix("Snowy's wash ▕"), "no spinner: \(line)")
+        terminal.press("C-c")
+        try terminal.waitFor("Stopped")
+    }
+
+    @Test func aWashThatEndedWhileTheProgramWasClosedIsToldOnStart() throws {
+        try prepare("create pet Snowy\nstart wash for snowy\n", now: "2026-03-01T09:00:00Z")
+        let terminal = try launch(environment: ["LAUNDRYTIME_NOW": "2026-03-01T09:57:00Z"])
+        let screen = terminal.scrollback(joiningWrappedLines: true)
+        #expect(screen.contains("While you were away: Snowy's wash finished 12 minutes ago"), "\(screen)")
+        terminal.press("C-d")
+        _ = try terminal.waitForExit()
+
+        let again = try launch(environment: ["LAUNDRYTIME_NOW": "2026-03-01T09:58:00Z"])
+        #expect(!again.scrollback(joiningWrappedLines: true).contains("While you were away"), "told once")
+    }
+
+    @Test func theTestNotificationArrivesThreeSecondsLaterWhileITypeOn() throws {
+        let terminal = try launch()
+        try terminal.enter("test notification")
+        terminal.type("sta")
+        try terminal.waitForPrompt(showing: "sta")
+        let screen = try terminal.waitFor("🔔", timeout: .seconds(10))
+        #expect(terminal.promptInput() == "sta", "\(screen)")
     }
 
     // MARK: - A terminal on one side only
@@ -141,6 +238,7 @@ struct InteractiveTerminalTests {
         try terminal.waitUntil("the reply in the file") { _ in
             ((try? String(contentsOf: output, encoding: .utf8)) ?? "").contains("Meet Snowy!")
         }
+        try terminal.waitForPrompt()
         terminal.press("C-d")
         let status = try terminal.waitForExit()
         #expect(status == 0)

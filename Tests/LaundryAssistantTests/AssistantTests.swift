@@ -8,14 +8,14 @@ import Testing
 
 /// The conversation against a real store, with a clock the test moves by hand.
 @Suite struct AssistantTests {
-    let directory = TemporaryDirectory()
-    let time = ManualTime(Date(timeIntervalSince1970: 1_772_355_600))  // 2026-03-01T09:00:00Z
-    let store: LaundryStore
-    let assistant: Assistant
+    let fixture: AssistantFixture
+    var directory: TemporaryDirectory { fixture.directory }
+    var time: ManualTime { fixture.time }
+    var store: LaundryStore { fixture.store }
+    var assistant: Assistant { fixture.assistant }
 
     init() throws {
-        store = try LaundryStore(location: StoreLocation(directory: directory.url))
-        assistant = Assistant(store: store, grammar: try Grammar.english, clock: time.clock)
+        fixture = try AssistantFixture()
     }
 
     @discardableResult
@@ -142,7 +142,7 @@ import Testing
     }
 
     @Test func yesAnswersQuestionsInScripts() throws {
-        let yes = Assistant(store: store, grammar: try Grammar.english, clock: time.clock, assumeYes: true)
+        let yes = try fixture.makeAssistant(assumeYes: true)
         _ = yes.respond(to: "create pet Snowy")
         #expect(yes.respond(to: "delete snowy").text.hasPrefix("Deleted Snowy"))
         #expect(try store.read { try $0.petCount() } == 0)
@@ -246,7 +246,7 @@ import Testing
 
     @Test func aDryRunAnswersTheSameAndChangesNothing() throws {
         say("create pet Snowy")
-        let dry = Assistant(store: store, grammar: try Grammar.english, clock: time.clock, dryRun: true)
+        let dry = try fixture.makeAssistant(dryRun: true)
         let reply = dry.respond(to: "start wash for snowy")
         #expect(reply.ok && reply.intent == .startWash && reply.pet == "Snowy")
         #expect(reply.text.hasPrefix("Snowy is getting clean!"))

@@ -19,13 +19,11 @@ import Testing
 
     /// The conversation as the renderer draws it, with the clock moving a minute per line.
     static func conversation(columns: Int, theme: Theme) throws -> String {
-        let directory = TemporaryDirectory()
-        let store = try LaundryStore(location: StoreLocation(directory: directory.url))
-        let time = ManualTime(Date(timeIntervalSince1970: 1_772_355_600))  // 2026-03-01 09:00 UTC
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         calendar.locale = Locale(identifier: "en_US_POSIX")
-        let assistant = Assistant(store: store, grammar: try Grammar.english, clock: time.clock, calendar: calendar)
+        let fixture = try AssistantFixture(calendar: calendar)
+        let (time, assistant) = (fixture.time, fixture.assistant)
         var renderer = BubbleRenderer(
             theme: theme, glyphs: .rounded, view: ReplyView(captionTime: assistant.captionTime, clockTime: assistant.clockTime),
             columns: { columns })

@@ -25,6 +25,13 @@ int lt_take_interrupt(void);
 /// candidates to list under the prompt.
 typedef char *(*lt_completer)(void *context, const char *before_cursor);
 
+/// Asked while the prompt waits for a key, when the time it last asked for has passed, with the
+/// line's text before the cursor (UTF-8). Returns NULL, or a malloc'd text the editor writes
+/// above the prompt (the text moves the cursor up over the prompt's rows and clears them first;
+/// the editor then redraws the prompt and the half-typed line). Sets *next_ms: how long to wait
+/// before asking again.
+typedef char *(*lt_idle)(void *context, const char *before_cursor, int *next_ms);
+
 /// Starts an editor on the process's stdin/stdout/stderr with emacs keys, Ctrl-R search, Tab
 /// completion through `completer`, and a history of `history_size` entries (which also caps
 /// the history file). The prompt and the line being edited are drawn on stdout, or on stderr when
@@ -32,6 +39,9 @@ typedef char *(*lt_completer)(void *context, const char *before_cursor);
 /// Returns NULL on failure.
 lt_editor *lt_editor_open(const char *program, int history_size, lt_completer completer, void *context, int draw_on_stderr);
 void lt_editor_close(lt_editor *editor);
+
+/// Installs the idle hook (NULL: none). It is first asked as soon as the next line is read.
+void lt_editor_set_idle(lt_editor *editor, lt_idle idle, void *context);
 
 /// Sets the prompt. Bytes between two '\1' characters do not count toward its width (escapes).
 void lt_editor_set_prompt(lt_editor *editor, const char *prompt);

@@ -1,0 +1,109 @@
+import Foundation
+import LaundryAssistant
+
+/// Tells the user a timer ended while the prompt waits: the notification is printed above the
+/// prompt (the half-typed line is redrawn under it), with the bell when sound is on and a desktop
+/// notification where the terminal offers one.
+///
+/// It runs on the prompt's own thread, from the line editor's idle hook, so it never races the
+/// command being answered. It looks at the store when the next timer is due and every few seconds
+/// besides (another process may have started a timer), and rereads the wall clock at least once a
+/// second, so that a suspended laptop or a clock change is noticed at once (TIME.md).
+final class Notifier {
+    private let assistant: Assistant
+    private let environment: [String: String]
+    /// Test notifications waiting for their moment (they are this process's own).
+    private var scheduled: [(notification: LaundryNotification, due: Date)] = []
+    private var nextLook = Date.distantPast
+    /// How often the store is looked at when no timer is due sooner.
+    static let lookInterval: TimeInterval = 5
+
+    init(assistant: Assistant, environment: [String: String]) {
+        self.assistant = assistant
+        self.environment = environment
+    }
+
+    /// A notification to deliver at `due` (the test notification, 3 s after it is asked for).
+    func schedule(_ notification: LaundryNotification, at due: Date) {
+        scheduled.append((notification, due))
+    }
+
+    /// Look at the store at the next chance (after a command: it may have started a timer).
+    func lookSoon() {
+        nextLook = .distantPast
+    }
+
+    /// The notifications due now, each once; and how long to wait before asking again.
+    func due() -> (notifications: [LaundryNotification], nextMilliseconds: Int) {
+        let now = assistant.clock.now()
+        var due: [LaundryNotification] = []
+        let ready = scheduled.filter { $0.due <= now }
+        scheduled.removeAll { $0.due <= now }
+        for item in ready {
+            assistant.recordDelivery(of: item.notification)
+            due.append(item.notification)
+        }
+        if now >= nextLook {
+            due += assistant.claimDueNotices().map(\.notification)
+            let nextEnd = assistant.nextTimerEnd() ?? .distantFuture
+            nextLook = min(nextEnd, now.addingTimeInterval(Self.lookInterval))
+        }
+        let nextEvent = min(nextLook, scheduled.map(\.due).min() ?? .distantFuture)
+        let wait = min(max(nextEvent.timeIntervalSince(now), 0.02), 1)
+        return (assistant.notificationsEnabled ? due : [], Int((wait * 1000).rounded(.up)))
+    }
+
+    /// The bell and the desktop notification that go with a bubble, as escapes for the terminal
+    /// (and `notify-send` started when there is a desktop session).
+    func alerts(for notification: LaundryNotification) -> String {
+        var out = ""
+        if assistant.soundEnabled { out += "\u{07}" }
+        if let sequence = DesktopNotification.sequence(title: notification.title, body: notification.text, environment: environment) {
+            out += sequence
+        }
+        DesktopNotification.sendThroughDesktop(title: notification.title, body: notification.text, environment: environment)
+        return out
+    }
+}
+
+/// Desktop notifications through the terminal (OSC 9 or OSC 777, wrapped for tmux) and through
+/// `notify-send`. The text is sanitised: it may hold a pet's name.
+enum DesktopNotification {
+    /// The escape sequence the terminal understands, nil when it offers none we know of.
+    static func sequence(title: String, body: String, environment: [String: String]) -> String? {
+        let title = inert(title), body = inert(body)
+        let program = environment["TERM_PROGRAM"] ?? ""
+        let term = environment["TERM"] ?? ""
+        let sequence: String
+        if ["iTerm.app", "WezTerm", "ghostty"].contains(program) {
+            sequence = "\u{1B}]9;\(title) — \(body)\u{07}"
+        } else if environment["VTE_VERSION"] != nil || term.hasPrefix("foot") || term.hasPrefix("rxvt") {
+            sequence = "\u{1B}]777;notify;\(title.replacingOccurrences(of: ";", with: ","));\(body.replacingOccurrences(of: ";", with: ","))\u{07}"
+        } else if term == "xterm-kitty" {
+            sequence = "\u{1B}]99;;\(title) — \(body)\u{1B}\\"
+        } else {
+            return nil
+        }
+        // Inside tmux the sequence must pass through to the outer terminal.
+        guard environment["TMUX"] != nil else { return sequence }
+        return "\u{1B}Ptmux;" + sequence.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\"
+    }
+
+    /// `notify-send TITLE BODY`, when a desktop session is there and the program exists.
+    static func sendThroughDesktop(title: String, body: String, environment: [String: String]) {
+        guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil,
+            let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+                .map({ "\($0)/notify-send" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["--app-name=LaundryTime", inert(title), inert(body)]
+        try? process.run()
+    }
+
+    /// No control characters at all: not even the ones the sanitiser shows as text may end the
+    /// sequence early.
+    private static func inert(_ text: String) -> String {
+        String(String.UnicodeScalarView(TextSanitizer.sanitize(text).unicodeScalars.filter { $0.value >= 0x20 }))
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import LaundryAssistant
+import LaundryCore
+import LaundryGrammar
+import LaundryStore
+
+/// An assistant on a real store in a fresh directory, with a clock the test moves by hand,
+/// starting at 2026-03-01 09:00 UTC. Keep the fixture for as long as the test uses the store.
+public final class AssistantFixture {
+    public static let start = Date(timeIntervalSince1970: 1_772_355_600)  // 2026-03-01T09:00:00Z
+
+    public let directory = TemporaryDirectory()
+    public let time = ManualTime(AssistantFixture.start)
+    public let store: LaundryStore
+    public let assistant: Assistant
+
+    public init(calendar: Calendar = .current) throws {
+        store = try LaundryStore(location: StoreLocation(directory: directory.url))
+        assistant = Assistant(store: store, grammar: try Grammar.english, clock: time.clock, calendar: calendar)
+    }
+
+    /// Another assistant on the same database, as a second process would open it.
+    public func makeAssistant(dryRun: Bool = false, assumeYes: Bool = false) throws -> Assistant {
+        Assistant(store: try LaundryStore(location: StoreLocation(directory: directory.url)), grammar: try Grammar.english,
+                  clock: time.clock, dryRun: dryRun, assumeYes: assumeYes, calendar: assistant.calendar)
+    }
+}
