@@ -84,19 +84,43 @@ static void note_interrupt(int signal_number) {
     interrupted = 1;
 }
 
-void lt_catch_interrupts(void) {
+/* A handler without SA_RESTART: a pending poll or read fails with EINTR and the flag is seen. */
+static void catch_signal(int signal_number, void (*handler)(int)) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
-    action.sa_handler = note_interrupt;
+    action.sa_handler = handler;
     sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, NULL);
+    sigaction(signal_number, &action, NULL);
 }
+
+void lt_catch_interrupts(void) { catch_signal(SIGINT, note_interrupt); }
 
 int lt_take_interrupt(void) {
     int was = interrupted;
     interrupted = 0;
     return was;
 }
+
+static volatile sig_atomic_t termination = 0;
+
+static void note_termination(int signal_number) {
+    termination = signal_number;
+}
+
+void lt_catch_termination(void) {
+    catch_signal(SIGTERM, note_termination);
+    catch_signal(SIGHUP, note_termination);
+    /* A parent may have started us with these blocked (some process launchers pass their own
+       mask on); then the handlers would never run and the program could not be ended in order. */
+    sigset_t handled;
+    sigemptyset(&handled);
+    sigaddset(&handled, SIGTERM);
+    sigaddset(&handled, SIGHUP);
+    sigaddset(&handled, SIGINT);
+    sigprocmask(SIG_UNBLOCK, &handled, NULL);
+}
+
+int lt_termination_signal(void) { return termination; }
 
 /* libedit's read function (EL_GETCFN): one character from stdin, decoded with the locale's
    multibyte rules one byte at a time (an incomplete sequence waits for its next byte). Waiting
@@ -105,6 +129,7 @@ int lt_take_interrupt(void) {
 static int read_character(EditLine *el, wchar_t *out) {
     lt_editor *editor = editor_of(el);
     for (;;) {
+        if (termination) return -1;
         if (interrupted) {
             const LineInfo *info = el_line(el);
             editor->interrupted_with_text = info->lastchar > info->buffer;
@@ -233,7 +258,9 @@ const char *lt_editor_gets(lt_editor *editor, int *outcome) {
     lt_take_interrupt();
     const char *line = el_gets(editor->el, &count);
     if (!line) {
-        if (lt_take_interrupt() || count == -1) {
+        if (termination) {
+            *outcome = LT_TERMINATED;
+        } else if (lt_take_interrupt() || count == -1) {
             *outcome = editor->interrupted_with_text ? LT_INTERRUPTED_TEXT : LT_INTERRUPTED_EMPTY;
         } else {
             *outcome = LT_END_OF_INPUT;

@@ -121,7 +121,16 @@ extension Assistant {
                 ? "The history exports as CSV or JSON, e.g. “export history as csv to laundry.csv”."
                 : "The transcript exports as Markdown, e.g. “export transcript as markdown to chat.md”.")
         }
-        return try writeExport(ExportRequest(kind: kind, format: format, path: turn.command[.path]?.text), turn, pets: pets,
+        let path = turn.command[.path]?.text
+        // A file name is one word: words after it ("… for snowy as json to out.json") mean the
+        // sentence was not understood as meant, and writing would put a file where the user did
+        // not name one.
+        if let path, path.contains(where: \.isWhitespace) {
+            return turn.failed(.refused,
+                "“\(path)” is not a file name I will write to: a file name has no spaces. "
+                    + "Say, e.g., “export history as csv to laundry.csv”. Nothing was written.")
+        }
+        return try writeExport(ExportRequest(kind: kind, format: format, path: path), turn, pets: pets,
                                transaction, overwrite: assumeYes)
     }
 

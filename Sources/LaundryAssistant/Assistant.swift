@@ -60,6 +60,14 @@ public final class Assistant {
                 .notUnderstood,
                 "That line is too long (\(input.count) characters); a command is at most \(Self.maximumLineLength)."))
         }
+        // The grammar reads words and would skip an escape sequence's punctuation ("create pet
+        // ESC[2J" would make a pet "2J"): a line holding control or direction characters is
+        // refused whole, with the character named.
+        if let bad = input.unicodeScalars.first(where: { PetName.isForbidden($0) && $0 != "\t" }) {
+            return record(Turn(input: input, command: .unknown, now: now).failed(
+                .notUnderstood,
+                "That line holds a control or invisible character (\(PetText.unicodeName(bad))), which LaundryTime does not take. Nothing was changed; type the command without it."))
+        }
         return record(input: input, now: now) { transaction in
             let pets = try transaction.pets()
             let command = grammar.match(input, pets: PetNameIndex(names: pets.map(\.name.value)))
@@ -201,8 +209,10 @@ public final class Assistant {
         } catch {
             // Nothing was stored, so nothing the failed line set up may stay in the context.
             context = contextBefore
-            let message = (error as? StoreError)?.description ?? "The command failed: \(error)."
-            return Turn(input: input, command: .unknown, now: now).failed(.store, message + " Nothing was changed.")
+            let storeError = error as? StoreError
+            let message = (storeError?.description ?? "The command failed: \(error).") + " Nothing was changed."
+                + (storeError?.wayOut.map { " " + $0 } ?? "")
+            return Turn(input: input, command: .unknown, now: now).failed(.store, message)
         }
     }
 

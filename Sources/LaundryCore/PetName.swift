@@ -48,7 +48,7 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible, Codable {
     /// them the bidirectional overrides that make text display differently from what it is, and
     /// zero-width spaces that make two names look alike. The zero-width joiner and the tag
     /// characters stay allowed: emoji sequences (👨‍👩‍👧, subdivision flags) are built from them.
-    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: true
         case .format: scalar.value != 0x200D && !(0xE0020...0xE007F).contains(scalar.value)

@@ -46,8 +46,12 @@ struct Suggester: Sendable {
         for rendering in renderings {
             guard let sentence = fill(rendering.pieces, pet: pet) else { continue }
             let candidate = Array(sentence.lowercased())
-            // Cheap bound first: the distance is at least the difference in length.
+            // Cheap bounds first: the distance is at least the difference in length, so a sentence
+            // far shorter or longer than the line can be neither close enough (below) nor better
+            // than one already found. (A long line of junk is answered at once, not after
+            // thousands of long edit distances.)
             let floor = abs(candidate.count - target.count)
+            if floor * 3 > max(target.count, candidate.count) { continue }
             if let known = best[rendering.intent], floor >= known.distance { continue }
             let distance = EditDistance.between(target, candidate)
             if best[rendering.intent].map({ distance < $0.distance }) ?? true {

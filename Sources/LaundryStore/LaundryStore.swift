@@ -19,6 +19,18 @@ public final class LaundryStore: Sendable {
         self.location = location
         let path = location.databaseURL.path
         try Self.prepareDirectory(location.directory)
+        // Two processes opening a new store at once would both switch it to WAL and both run the
+        // first migration ("table pet already exists", "database is locked"): opening and
+        // migrating take turns, under an exclusive lock on the data directory itself (no lock
+        // file is left beside the database).
+        let directoryLock = open(location.directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directoryLock >= 0 { flock(directoryLock, LOCK_EX) }
+        defer {
+            if directoryLock >= 0 {
+                flock(directoryLock, LOCK_UN)
+                Foundation.close(directoryLock)
+            }
+        }
         try Self.createFileIfMissing(path)
 
         var configuration = Configuration()
@@ -65,6 +77,12 @@ public final class LaundryStore: Sendable {
         }
     }
 
+    /// Closes the connection: SQLite checkpoints the write-ahead log into the database file and
+    /// removes it, so the file alone holds everything. Called once, as the program ends.
+    public func close() {
+        try? queue.close()
+    }
+
     /// The identifiers of the migrations applied to the database.
     public func schemaVersion() throws -> [String] {
         try read { transaction in try Schema.migrator.appliedIdentifiers(transaction.db).sorted() }
@@ -92,12 +110,15 @@ public final class LaundryStore: Sendable {
     private static func createFileIfMissing(_ path: String) throws(StoreError) {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
-            close(descriptor)
+            Foundation.close(descriptor)
             return
         }
         let code = errno
-        // A read-only file still opens; SQLite then reports it as read-only on the first write.
-        if code == EACCES || code == EROFS, access(path, R_OK) == 0 { return }
+        // Refused here, before SQLite would add its -wal and -shm files beside it: a store that
+        // cannot be written is left exactly as it is.
+        if code == EACCES || code == EROFS, access(path, R_OK) == 0 {
+            throw .cannotOpen(path: path, reason: "the file is read-only")
+        }
         throw .cannotOpen(path: path, reason: String(cString: strerror(code)))
     }
 

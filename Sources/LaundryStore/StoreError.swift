@@ -20,6 +20,20 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What the user can do about it, when the program can help: move the file aside and start
+    /// afresh. Nil where the description says it already (a newer schema: update LaundryTime).
+    public var wayOut: String? {
+        switch self {
+        case .damaged, .cannotOpen, .failed:
+            "To keep that file and start afresh, run “laundrytime --backup-and-reset”: it moves the file aside (never deletes it). "
+                + "Or use --data-dir to pick another place."
+        case .cannotCreateDirectory:
+            "Use --data-dir to pick another place."
+        case .newerSchema:
+            nil
+        }
+    }
+
     public var description: String {
         switch self {
         case .cannotCreateDirectory(let path, let reason):

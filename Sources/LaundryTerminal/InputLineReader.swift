@@ -1,3 +1,4 @@
+import CLibEdit
 import Foundation
 
 /// One line read from a pipe: text, or bytes that are not UTF-8.
@@ -19,6 +20,7 @@ struct InputLineReader {
     private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     private var start = 0
     private var atEnd = false
+    private var isFirstLine = true
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -59,13 +61,17 @@ struct InputLineReader {
                 buffer.append(contentsOf: chunk[0..<count])
                 return true
             }
-            if count < 0 && errno == EINTR { continue }
+            // SIGTERM or SIGHUP (caught to end in order) ends the input here.
+            if count < 0 && errno == EINTR && lt_termination_signal() == 0 { continue }
             return false
         }
     }
 
-    private func decode(_ bytes: [UInt8]) -> InputLine {
+    private mutating func decode(_ bytes: [UInt8]) -> InputLine {
         var bytes = bytes[...]
+        // A script saved by an editor that starts files with a byte-order mark.
+        if isFirstLine && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        isFirstLine = false
         if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
         if let text = String(validating: bytes, as: UTF8.self) { return .text(text) }
         return .undecodable(Array(bytes))

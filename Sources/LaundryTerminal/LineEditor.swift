@@ -9,6 +9,8 @@ final class LineEditor {
         case line(String)
         /// Ctrl-C: `hadText` when it abandoned a half-typed line, false on an empty prompt.
         case interrupted(hadText: Bool)
+        /// SIGTERM or SIGHUP: the program should end.
+        case terminated
         case endOfInput
     }
 
@@ -68,6 +70,7 @@ final class LineEditor {
         var outcome: Int32 = 0
         guard let line = lt_editor_gets(editor, &outcome) else {
             switch Int(outcome) {
+            case Int(LT_TERMINATED): return .terminated
             case Int(LT_INTERRUPTED_TEXT): return .interrupted(hadText: true)
             case Int(LT_INTERRUPTED_EMPTY): return .interrupted(hadText: false)
             default: return .endOfInput

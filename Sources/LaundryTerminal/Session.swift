@@ -1,3 +1,4 @@
+import CLibEdit
 import Foundation
 import LaundryAssistant
 
@@ -57,8 +58,12 @@ public enum ExitStatus: Int32, Sendable {
     case usage = 2
     /// The data store cannot be opened or is damaged.
     case storeUnavailable = 3
+    /// The terminal went away (SIGHUP), after an orderly end.
+    case hangUp = 129
     /// The user left the prompt with Ctrl-C (as shells report SIGINT).
     case interrupted = 130
+    /// SIGTERM asked the program to end, and it did, in order.
+    case terminated = 143
 }
 
 /// Runs lines through the assistant and prints the replies: a piped script, one command, or the
@@ -99,6 +104,7 @@ public final class Session {
                 columns: { TerminalSize.columns(environment: display.environment) })
         }
         StandardStreams.ignoreBrokenPipeSignal()
+        lt_catch_termination()
     }
 
     /// Script mode: one command per line from a pipe, no prompt. Empty lines and lines starting
@@ -119,9 +125,18 @@ public final class Session {
                 reply = assistant.respond(toUndecodable: bytes)
             }
             emit(reply, errorPrefix: "line \(number): ")
-            if reply.kind == .goodbye || (bail && !status.isSuccess) { break }
+            if reply.kind == .goodbye || (bail && !status.isSuccess) || lt_termination_signal() != 0 { break }
         }
-        return finish()
+        return terminationStatus ?? finish()
+    }
+
+    /// After SIGTERM or SIGHUP: 128 + the signal, as a shell reports it.
+    private var terminationStatus: ExitStatus? {
+        switch lt_termination_signal() {
+        case SIGTERM: .terminated
+        case SIGHUP: .hangUp
+        default: nil
+        }
     }
 
     /// One-shot mode: the words after the options are one command.
@@ -161,6 +176,11 @@ public final class Session {
                 screen("\n")
                 sayGoodbye()
                 return interactiveStatus
+            case .terminated:
+                // Every line is in the history file already; the database closes on the way out.
+                editor.saveHistory()
+                screen("\n")
+                return terminationStatus ?? .terminated
             case .interrupted(hadText: true):
                 // The abandoned line stays on screen (with the terminal's ^C); a fresh prompt follows.
                 screen("\n")

@@ -26,6 +26,7 @@ struct TimerFollower {
             if now >= end { return .reached }
             if let deadline, now >= deadline { return .deadlinePassed }
             if interruptible && lt_take_interrupt() != 0 { return .interrupted }
+            if lt_termination_signal() != 0 { return .interrupted }
             tick(now)
             let untilNext = min(end.timeIntervalSince(now), deadline.map { $0.timeIntervalSince(now) } ?? .infinity, tickInterval)
             Thread.sleep(forTimeInterval: max(untilNext, 0.01))

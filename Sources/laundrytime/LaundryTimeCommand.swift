@@ -51,6 +51,10 @@ struct LaundryTimeCommand: ParsableCommand {
     @Option(name: .customLong("data-dir"), help: ArgumentHelp("Directory of the database.", valueName: "path"))
     var dataDirectory: String?
 
+    @Flag(name: .customLong("backup-and-reset"),
+          help: "When the database cannot be opened (damaged, unreadable), move it aside — never delete it — and start a new one.")
+    var backupAndReset = false
+
     @Flag(help: "Parse and resolve every command, but change nothing.")
     var dryRun = false
 

@@ -45,11 +45,35 @@ do {
     fail("the built-in grammar does not compile: \(error)", .usage)
 }
 
+let location = StoreLocation.resolve(dataDirectory: options.dataDirectory, environment: environment)
 let store: LaundryStore
 do {
-    store = try LaundryStore(location: .resolve(dataDirectory: options.dataDirectory, environment: environment))
+    store = try LaundryStore(location: location)
+    if options.backupAndReset {
+        fail("The database \(location.databaseURL.path) opens fine, so nothing was moved. "
+                + "To start afresh anyway, say “reset everything”.", .usage)
+    }
+} catch let error where options.backupAndReset && !isDirectoryProblem(error) {
+    do {
+        let backup = try StoreRecovery.moveAside(location, at: clock.now())
+        store = try LaundryStore(location: location)
+        FileHandle.standardError.write(Data(
+            "laundrytime: \(error.description)\nMoved it to \(backup.path); a new, empty database is ready.\n".utf8))
+    } catch {
+        fail(error.description, .storeUnavailable)
+    }
 } catch {
-    fail("\(error.description)\nUse --data-dir to pick another place.", .storeUnavailable)
+    fail(error.description + (error.wayOut.map { "\n" + $0 } ?? ""), .storeUnavailable)
+}
+
+// However the program ends — the last command, `quit`, a closed pipe, SIGTERM — the database is
+// closed cleanly on the way out.
+nonisolated(unsafe) var openStore: LaundryStore? = store
+atexit { openStore?.close() }
+
+/// A data directory that cannot be made is no file to move aside.
+func isDirectoryProblem(_ error: StoreError) -> Bool {
+    if case .cannotCreateDirectory = error { true } else { false }
 }
 
 let assistant = Assistant(store: store, grammar: grammar, clock: clock, dryRun: options.dryRun, assumeYes: options.yes)

@@ -167,6 +167,13 @@ final class TerminalScreen {
         return try waitUntil(what, timeout: timeout) { _ in promptInput() == text }
     }
 
+    /// Sends a signal to the program (the pane's process: `env` executes it in its place).
+    func send(signal: Int32) throws {
+        let pid = try run(["display-message", "-p", "-t", target, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let pid = pid_t(pid) else { throw Failure(description: "no pane pid: \(pid)") }
+        kill(pid, signal)
+    }
+
     /// The program's exit status once it has ended (128 + the signal if a signal ended it).
     func waitForExit(timeout: Duration = .seconds(10)) throws -> Int32 {
         try poll("the program to exit", timeout: timeout) {

@@ -19,6 +19,13 @@ void lt_catch_interrupts(void);
 /// Whether Ctrl-C was pressed since the last call; clears the flag.
 int lt_take_interrupt(void);
 
+/// Installs SIGTERM and SIGHUP handlers that only record the signal, so that the program can end
+/// in order (history saved, database closed) instead of dying mid-write.
+void lt_catch_termination(void);
+
+/// The SIGTERM or SIGHUP received, or 0.
+int lt_termination_signal(void);
+
 /// Asked on Tab with the line's text before the cursor (UTF-8). Returns NULL when nothing
 /// completes, else a malloc'd string the editor frees: its first line is
 /// "<characters to delete before the cursor>\t<text to insert>", and any further lines are the
@@ -53,6 +60,8 @@ enum {
     LT_INTERRUPTED_EMPTY = 1,
     /// Ctrl-C abandoned a line that held text.
     LT_INTERRUPTED_TEXT = 2,
+    /// SIGTERM or SIGHUP arrived: the program should end.
+    LT_TERMINATED = 3,
 };
 
 /// Reads one line (without its newline). Returns NULL when there is no line and sets *outcome

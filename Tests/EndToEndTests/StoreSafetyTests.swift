@@ -1,0 +1,157 @@
+import Foundation
+import LaundryTestSupport
+import Testing
+
+/// A store that cannot be used is left exactly as it was and the user is shown the way out; a
+/// signal ends the program in order. (Issue 7: "nothing lost, nothing broken".)
+@Suite struct StoreSafetyTests {
+    let directory = TemporaryDirectory()
+    var data: URL { directory.url.appendingPathComponent("data") }
+    var database: URL { data.appendingPathComponent("laundrytime.sqlite") }
+    var laundrytime: LaundryTimeProcess { LaundryTimeProcess(dataDirectory: data) }
+
+    /// A store with a few pets, its write-ahead log folded into the file (the program closes the
+    /// database on the way out, so the file alone holds everything).
+    func makeStore() throws -> Data {
+        let made = try laundrytime.run(script: (1...30).map { "create pet P\($0)\n" }.joined())
+        #expect(made.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: database.path + "-wal"), "closed cleanly: no -wal file left")
+        return try Data(contentsOf: database)
+    }
+
+    /// Exit 3, the path, the way out — and the file not changed by a single byte.
+    func expectRefused(_ result: LaundryTimeProcess.Result, keeping original: Data, _ reason: String,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(result.status == 3, "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains(database.path) && result.stderr.contains(reason), "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains("--backup-and-reset"), "the way out is offered", sourceLocation: sourceLocation)
+        #expect(try Data(contentsOf: database) == original, "the file is untouched", sourceLocation: sourceLocation)
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: data.path)
+        #expect(siblings == ["laundrytime.sqlite"], "nothing added beside it: \(siblings)", sourceLocation: sourceLocation)
+    }
+
+    @Test func aTruncatedDatabaseIsRefusedAndLeftAsItIs() throws {
+        let full = try makeStore()
+        let truncated = full.prefix(full.count / 2)
+        try truncated.write(to: database)
+        try expectRefused(try laundrytime.run(["/status"]), keeping: truncated, "damaged")
+    }
+
+    @Test func garbageIsRefusedAndLeftAsItIs() throws {
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 7919) })
+        try garbage.write(to: database)
+        try expectRefused(try laundrytime.run(["create", "pet", "Snowy"]), keeping: garbage, "damaged")
+    }
+
+    @Test(.enabled(if: canDropPrivileges || getuid() != 0, "needs setpriv to test permissions as root"))
+    func anUnreadableDatabaseIsRefusedAndLeftAsItIs() throws {
+        let original = try makeStore()
+        try restrict(mode: 0o000)
+        try expectRefused(try runWithoutPrivileges(["/status"]), keeping: original, "Permission denied")
+    }
+
+    @Test(.enabled(if: canDropPrivileges || getuid() != 0, "needs setpriv to test permissions as root"))
+    func aReadOnlyDatabaseIsRefusedAndLeftAsItIs() throws {
+        let original = try makeStore()
+        try restrict(mode: 0o444)
+        try expectRefused(try runWithoutPrivileges(["create", "pet", "Zed"]), keeping: original, "read-only")
+    }
+
+    @Test func backupAndResetMovesTheFileAsideAndStartsAfresh() throws {
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let garbage = Data(repeating: 0x5A, count: 4096)
+        try garbage.write(to: database)
+        let reset = try laundrytime.run(["--backup-and-reset", "create", "pet", "Snowy"])
+        #expect(reset.status == 0, "\(reset.stderr)")
+        #expect(reset.stdout.hasPrefix("Meet Snowy!"))
+        let backups = try FileManager.default.contentsOfDirectory(atPath: data.path).filter { $0.hasPrefix("laundrytime.sqlite.backup-") }
+        #expect(backups.count == 1 && reset.stderr.contains(backups.first ?? "?"), "\(reset.stderr)")
+        #expect(try Data(contentsOf: data.appendingPathComponent(backups[0])) == garbage, "moved, byte for byte, never deleted")
+
+        // On a healthy store it refuses: nothing is moved.
+        let healthy = try laundrytime.run(["--backup-and-reset", "/status"])
+        #expect(healthy.status == 2 && healthy.stderr.contains("opens fine"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.path).filter { $0.hasPrefix("laundrytime.sqlite.backup-") }.count == 1)
+        #expect(try laundrytime.run(["/status"]).stdout.contains("Snowy"))
+    }
+
+    @Test func sigtermEndsAScriptInOrder() throws {
+        let process = Process()
+        process.executableURL = LaundryTimeProcess.binary
+        process.arguments = ["--data-dir", data.path, "--json"]
+        process.environment = ["LAUNDRYTIME_NOW": "2026-03-01T09:00:00Z", "TZ": "UTC", "HOME": directory.url.path]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try input.fileHandleForWriting.write(contentsOf: Data("create pet Snowy\n".utf8))
+        // Wait for the answer, then ask the program to end while it waits for more input.
+        var answered = Data()
+        while !answered.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            answered += chunk
+        }
+        process.terminate()
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 143, "ended in order, 128 + SIGTERM")
+        #expect(String(decoding: answered, as: UTF8.self).contains("\"ok\":true"))
+        #expect(!FileManager.default.fileExists(atPath: database.path + "-wal"), "the database was closed cleanly")
+        #expect(try laundrytime.run(["/status"]).stdout.contains("Snowy"), "what was answered is kept")
+    }
+
+    @Test(.enabled(if: TerminalScreen.isAvailable || ProcessInfo.processInfo.environment["CI"] != nil, "needs tmux"))
+    func sigtermAndSighupEndThePromptInOrderAndKeepTheHistory() throws {
+        for (signal, status) in [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))] {
+            let terminal = try TerminalScreen(arguments: ["--data-dir", data.path], environment: ["LAUNDRYTIME_NOW": "2026-03-01T09:00:00Z"])
+            try terminal.waitForPrompt()
+            try terminal.enter("create pet P\(signal)")
+            terminal.type("half typed")
+            try terminal.waitForPrompt(showing: "half typed")
+            try terminal.send(signal: signal)
+            #expect(try terminal.waitForExit() == status)
+            let history = try String(contentsOf: terminal.directory.url.appendingPathComponent("state/laundrytime/history"), encoding: .utf8)
+            #expect(history.contains("create\\040pet\\040P\(signal)"), "\(history)")
+            #expect(!FileManager.default.fileExists(atPath: database.path + "-wal"), "the database was closed cleanly")
+        }
+    }
+
+    // MARK: - Permissions, also when the tests run as root
+
+    private static var canDropPrivileges: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") }
+
+    /// As root, permissions do not apply: the store is handed to `nobody`, who runs the program.
+    private func restrict(mode: mode_t) throws {
+        if getuid() == 0 {
+            for path in [directory.url.path, data.path, database.path] { chown(path, 65534, 65534) }
+            chmod(directory.url.path, 0o755)
+        }
+        chmod(database.path, mode)
+    }
+
+    private func runWithoutPrivileges(_ arguments: [String]) throws -> LaundryTimeProcess.Result {
+        guard getuid() == 0 else { return try laundrytime.run(arguments) }
+        // The binary must be reachable by nobody: a copy in the (now nobody's) temporary directory.
+        let copy = directory.url.appendingPathComponent("laundrytime")
+        if !FileManager.default.fileExists(atPath: copy.path) {
+            try FileManager.default.copyItem(at: LaundryTimeProcess.binary, to: copy)
+            chmod(copy.path, 0o755)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", copy.path, "--data-dir", data.path] + arguments
+        process.environment = ["LAUNDRYTIME_NOW": "2026-03-01T09:00:00Z", "TZ": "UTC", "HOME": directory.url.path]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return .init(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+}
