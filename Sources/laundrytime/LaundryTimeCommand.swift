@@ -26,12 +26,14 @@ struct LaundryTimeCommand: ParsableCommand {
               XDG_DATA_HOME      default data directory: $XDG_DATA_HOME/laundrytime
               LAUNDRYTIME_NOW    start the clock at this ISO 8601 instant (demos, tests)
               XDG_STATE_HOME     the prompt's history: $XDG_STATE_HOME/laundrytime/history
-              NO_COLOR           turn colour off (FORCE_COLOR turns it on); COLORTERM=truecolor for 24-bit
+              NO_COLOR           turn colour off (FORCE_COLOR turns it on)
+              COLORTERM          truecolor or 24bit: 24-bit colour
               COLORFGBG          the terminal's background, for the "system" appearance
               LAUNDRYTIME_BORDERS=ascii  draw bubbles with +-| instead of box drawing
               LAUNDRYTIME_REDUCE_MOTION=1  no spinner (like --no-animation)
 
-            Exit status: 0 all commands done, 1 a command failed, 2 usage error, 3 data store unavailable.
+            Exit status: 0 all commands done, 1 a command failed, 2 usage error, 3 data store unavailable, \
+            130 left with Ctrl-C, 143 / 129 ended by SIGTERM / SIGHUP.
             """,
         version: LaundryTimeVersion.current
     )
