@@ -55,7 +55,7 @@ struct BubbleRenderer: ReplyRenderer {
             out += theme.draw(StyledLine(String(repeating: layout.glyphs.horizontal, count: max(width, 1)), .ink(.faint))) + "\n"
         }
         if opening.emptyState != nil {
-            out += layout.draw(Bubble(role: .assistant, title: "No Pets Yet", body: ReplyView.emptyState("")))
+            out += layout.draw(Bubble(role: .assistant, title: "No Pets Yet", body: ReplyView.emptyState))
         }
         var hint = StyledLine("Type ", .ink(.secondary))
         for (index, (command, meaning)) in [("help", "to see what you can say"), ("/quick", "for quick actions"), ("quit", "to leave")].enumerated() {

@@ -50,7 +50,9 @@ final class Notifier {
         }
         let nextEvent = min(nextLook, scheduled.map(\.due).min() ?? .distantFuture)
         let wait = min(max(nextEvent.timeIntervalSince(now), 0.02), 1)
-        return (assistant.notificationsEnabled ? due : [], Int((wait * 1000).rounded(.up)))
+        // The setting is only read when there is something to show: this runs every second.
+        let shown = !due.isEmpty && assistant.notificationsEnabled ? due : []
+        return (shown, Int((wait * 1000).rounded(.up)))
     }
 
     /// The bell and the desktop notification that go with a bubble, as escapes for the terminal

@@ -74,7 +74,7 @@ struct ReplyView {
             // what happened and the card shows where the pet is now.
             return shownAlone ? card : Self.paragraphs(reply.text) + [.fixed(StyledLine())] + card
         case .dashboard(let pets) where pets.isEmpty:
-            return Self.emptyState(reply.text)
+            return Self.emptyState
         case .dashboard(let pets):
             let grid = CompactPetCard.grid(pets, width: width, clockTime: clockTime).map(BodyLine.fixed)
             return reply.intent == .listPets ? Self.paragraphs(firstLine(reply.text)) + grid : grid
@@ -105,14 +105,12 @@ struct ReplyView {
     }
 
     /// The welcome of seed 000's empty state: what to do, and the sentence to type.
-    static func emptyState(_ text: String) -> [BodyLine] {
-        [
-            .text(StyledLine("Create your first laundry pet to get started!")),
-            .text(StyledLine()),
-            .text(StyledLine("Type ", .ink(.secondary)) + StyledLine("“create pet Snowy”", .ink(.accent, bold: true))
-                + StyledLine(" — or any name you like.", .ink(.secondary))),
-        ]
-    }
+    static let emptyState: [BodyLine] = [
+        .text(StyledLine("Create your first laundry pet to get started!")),
+        .text(StyledLine()),
+        .text(StyledLine("Type ", .ink(.secondary)) + StyledLine("“create pet Snowy”", .ink(.accent, bold: true))
+            + StyledLine(" — or any name you like.", .ink(.secondary))),
+    ]
 
     private func helpLines(_ sections: [HelpSection], intro: String) -> [BodyLine] {
         var lines: [BodyLine] = [.text(StyledLine(intro, .ink(.secondary)))]

@@ -76,8 +76,6 @@ struct Theme: Sendable {
 
     static let plain = Theme(depth: .none, background: .unknown)
 
-    var usesColor: Bool { depth != .none }
-
     /// The SGR sequence that starts `style`; empty for the plain style or without colour.
     func start(_ style: Style) -> String {
         guard depth != .none else { return "" }
