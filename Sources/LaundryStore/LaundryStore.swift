@@ -11,6 +11,8 @@ import LaundryCore
 public final class LaundryStore: Sendable {
     public let location: StoreLocation
     private let queue: DatabaseQueue
+    /// The database file's path, for messages (worked out once: a URL's path is not free).
+    private let path: String
 
     /// How long a write waits for another process that holds the database.
     static let busyTimeout: TimeInterval = 10
@@ -18,6 +20,7 @@ public final class LaundryStore: Sendable {
     public init(location: StoreLocation) throws(StoreError) {
         self.location = location
         let path = location.databaseURL.path
+        self.path = path
         try Self.prepareDirectory(location.directory)
         // Two processes opening a new store at once would both switch it to WAL and both run the
         // first migration ("table pet already exists", "database is locked"): opening and
@@ -51,7 +54,6 @@ public final class LaundryStore: Sendable {
 
     /// Reads in one transaction.
     public func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
-        let path = location.databaseURL.path
         do {
             return try queue.read { db in try body(StoreTransaction(db: db, path: path)) }
         } catch let error as DatabaseError {
@@ -62,15 +64,19 @@ public final class LaundryStore: Sendable {
     /// Reads and writes in one IMMEDIATE transaction, committed when `body` returns (or rolled
     /// back anyway when `commit` is false: a dry run) and rolled back when it throws.
     public func write<T>(commit: Bool = true, _ body: (StoreTransaction) throws -> T) throws -> T {
-        let path = location.databaseURL.path
         do {
             return try queue.writeWithoutTransaction { db in
-                var result: T?
-                try db.inTransaction(.immediate) {
-                    result = try body(StoreTransaction(db: db, path: path))
-                    return commit ? .commit : .rollback
+                // GRDB's `inTransaction` would compile BEGIN and COMMIT again for every command.
+                try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
+                do {
+                    let result = try body(StoreTransaction(db: db, path: path))
+                    try db.cachedStatement(sql: commit ? "COMMIT TRANSACTION" : "ROLLBACK TRANSACTION").execute()
+                    return result
+                } catch {
+                    // A failed statement or COMMIT may leave the transaction open: undo it all.
+                    if db.isInsideTransaction { try? db.rollback() }
+                    throw error
                 }
-                return result!
             }
         } catch let error as DatabaseError {
             throw Self.storeError(error, path: path, opening: false)

@@ -2,10 +2,22 @@ import Foundation
 import GRDB
 import LaundryCore
 
+// The records read their rows by position and write their columns by hand rather than through
+// Codable: GRDB's Codable support looks every column up by name and formats every date with a
+// DateFormatter, which was most of what a command cost (see Benchmarks/RESULTS.md). Each record's
+// `databaseSelection` fixes the column order its `init(row:)` reads, for the query interface and
+// for the hand-written SQL in StoreTransaction alike (`columnList`).
+
 /// A pet's row. Converts to and from ``LaundryCore/Pet``; the stage is stored as the last
 /// commanded step with its timer, never as "done" (that is a question of time).
-struct PetRecord: Codable, FetchableRecord, MutablePersistableRecord {
+struct PetRecord: FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "pet"
+    static let columns = [
+        "id", "name", "nameKey", "washMinutes", "dryMinutes", "frequencyDays", "createdAt", "lastCaredAt",
+        "totalCycles", "currentStreak", "bestStreak", "stage", "timerStartedAt", "timerEndsAt",
+    ]
+    static let columnList = columns.joined(separator: ", ")
+    static var databaseSelection: [any SQLSelectable] { columns.map { Column($0) } }
 
     var id: Int64?
     var name: String
@@ -45,6 +57,34 @@ struct PetRecord: Codable, FetchableRecord, MutablePersistableRecord {
         timerEndsAt = pet.cycle.timer?.endsAt
     }
 
+    init(row: Row) throws {
+        id = row[0]
+        name = row[1]
+        nameKey = row[2]
+        washMinutes = row[3]
+        dryMinutes = row[4]
+        frequencyDays = row[5]
+        createdAt = try Self.date(row, 6)
+        lastCaredAt = try Self.date(row, 7)
+        totalCycles = row[8]
+        currentStreak = row[9]
+        bestStreak = row[10]
+        stage = row[11]
+        timerStartedAt = try Self.optionalDate(row, 12)
+        timerEndsAt = try Self.optionalDate(row, 13)
+    }
+
+    /// The values of ``columns``, in their order (the id may be nil: a new row).
+    var values: [(any DatabaseValueConvertible)?] {
+        [id, name, nameKey, washMinutes, dryMinutes, frequencyDays, StoredDate.text(createdAt),
+         StoredDate.text(lastCaredAt), totalCycles, currentStreak, bestStreak, stage,
+         timerStartedAt.map(StoredDate.text), timerEndsAt.map(StoredDate.text)]
+    }
+
+    func encode(to container: inout PersistenceContainer) {
+        encodeColumns(Self.columns, values, to: &container)
+    }
+
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
@@ -80,8 +120,10 @@ struct PetRecord: Codable, FetchableRecord, MutablePersistableRecord {
 }
 
 /// A row of a pet's laundry history.
-struct CycleEventRecord: Codable, FetchableRecord, MutablePersistableRecord {
+struct CycleEventRecord: MutablePersistableRecord {
     static let databaseTableName = "cycleEvent"
+    static let columns = ["id", "petId", "petName", "kind", "at", "endsAt"]
+    static var databaseSelection: [any SQLSelectable] { columns.map { Column($0) } }
 
     var id: Int64?
     var petId: Int64
@@ -89,6 +131,10 @@ struct CycleEventRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var kind: String
     var at: Date
     var endsAt: Date?
+
+    func encode(to container: inout PersistenceContainer) {
+        encodeColumns(Self.columns, [id, petId, petName, kind, StoredDate.text(at), endsAt.map(StoredDate.text)], to: &container)
+    }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
@@ -99,18 +145,42 @@ struct CycleEventRecord: Codable, FetchableRecord, MutablePersistableRecord {
     }
 }
 
-struct UndoEntryRecord: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "undoEntry"
+// In an extension, so that the memberwise initializer stays.
+extension CycleEventRecord: FetchableRecord {
+    init(row: Row) throws {
+        id = row[0]
+        petId = row[1]
+        petName = row[2]
+        kind = row[3]
+        at = try Self.date(row, 4)
+        endsAt = try Self.optionalDate(row, 5)
+    }
+}
 
-    var id: Int64?
+/// A change that can be undone: its summary and its ``LaundryCore/UndoRecord`` as JSON.
+struct UndoEntryRecord: FetchableRecord, TableRecord {
+    static let databaseTableName = "undoEntry"
+    static let columnList = "id, at, summary, payload"
+
+    var id: Int64
     var at: Date
     var summary: String
     var payload: String
+
+    init(row: Row) throws {
+        id = row[0]
+        at = try Self.date(row, 1)
+        summary = row[2]
+        payload = row[3]
+    }
 }
 
 /// One message of the conversation.
-struct TranscriptMessageRecord: Codable, FetchableRecord, PersistableRecord {
+struct TranscriptMessageRecord: FetchableRecord, TableRecord {
     static let databaseTableName = "transcriptMessage"
+    static var databaseSelection: [any SQLSelectable] {
+        ["id", "at", "role", "text", "intent", "ok", "petName"].map { Column($0) }
+    }
 
     var id: Int64?
     var at: Date
@@ -120,6 +190,16 @@ struct TranscriptMessageRecord: Codable, FetchableRecord, PersistableRecord {
     var ok: Bool?
     var petName: String?
 
+    init(row: Row) throws {
+        id = row[0]
+        at = try Self.date(row, 1)
+        role = row[2]
+        text = row[3]
+        intent = row[4]
+        ok = row[5]
+        petName = row[6]
+    }
+
     var message: TranscriptMessage {
         TranscriptMessage(
             at: at, role: TranscriptMessage.Role(rawValue: role) ?? .assistant,
@@ -127,9 +207,28 @@ struct TranscriptMessageRecord: Codable, FetchableRecord, PersistableRecord {
     }
 }
 
-struct SettingRecord: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "setting"
+extension EncodableRecord {
+    /// Puts `values` into `container` under `columns`, pairwise.
+    func encodeColumns(_ columns: [String], _ values: [(any DatabaseValueConvertible)?], to container: inout PersistenceContainer) {
+        for (column, value) in zip(columns, values) { container[column] = value }
+    }
+}
 
-    var key: String
-    var value: String
+extension FetchableRecord {
+    /// The date in column `index`; a row whose date cannot be read is a damaged store.
+    static func date(_ row: Row, _ index: Int) throws -> Date {
+        guard let date = try optionalDate(row, index) else {
+            throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "a date column holds NULL")
+        }
+        return date
+    }
+
+    static func optionalDate(_ row: Row, _ index: Int) throws -> Date? {
+        let value: DatabaseValue = row[index]
+        if value.isNull { return nil }
+        guard let date = StoredDate.date(value) else {
+            throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "a date column holds \(value), which is not a date")
+        }
+        return date
+    }
 }

@@ -6,18 +6,32 @@ import LaundryCore
 ///
 /// The store hands one to ``LaundryStore/read(_:)`` and ``LaundryStore/write(_:)``; it is only
 /// valid inside that closure. Pets come back as ``LaundryCore/Pet`` values.
+///
+/// What every command does (read the pets, update one, append to the history, the undo stack and
+/// the transcript) is written as SQL in cached statements: each is compiled once per connection,
+/// where the query interface would build and compile it again for every command.
 public struct StoreTransaction {
     let db: Database
     let path: String
 
+    /// Runs one of the statements above, compiled once per connection.
+    private func execute(_ sql: String, _ arguments: StatementArguments = StatementArguments()) throws {
+        try db.cachedStatement(sql: sql).execute(arguments: arguments)
+    }
+
+    private static let selectPets = "SELECT \(PetRecord.columnList) FROM pet ORDER BY id"
+    private static let selectPetByKey = "SELECT \(PetRecord.columnList) FROM pet WHERE nameKey = ?"
+    private static let updatePet =
+        "UPDATE pet SET " + PetRecord.columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ") + " WHERE id = ?"
+
     /// Every pet, in the order they were created.
     public func pets() throws -> [Pet] {
-        try PetRecord.order(Column("id")).fetchAll(db).map(decode)
+        try PetRecord.fetchAll(db.cachedStatement(sql: Self.selectPets)).map(decode)
     }
 
     /// The pet whose name is `name` ignoring case.
     public func pet(named name: String) throws -> Pet? {
-        try PetRecord.filter(Column("nameKey") == PetName.key(for: name)).fetchOne(db).map(decode)
+        try PetRecord.fetchOne(db.cachedStatement(sql: Self.selectPetByKey), arguments: [PetName.key(for: name)]).map(decode)
     }
 
     public func petCount() throws -> Int {
@@ -35,8 +49,18 @@ public struct StoreTransaction {
 
     /// Saves a changed pet (it must have been stored before).
     public func update(_ pet: Pet) throws {
-        precondition(pet.id != nil, "update(_:) needs a stored pet")
-        try PetRecord(pet).update(db)
+        guard let id = pet.id else { preconditionFailure("update(_:) needs a stored pet") }
+        guard try updateRow(of: pet) else {
+            throw RecordError.recordNotFound(databaseTableName: "pet", key: ["id": id.databaseValue])
+        }
+    }
+
+    /// Writes a stored pet's row; false when there is no row with its id.
+    private func updateRow(of pet: Pet) throws -> Bool {
+        var values = PetRecord(pet).values
+        values.append(values.removeFirst())  // the id goes last, in WHERE
+        try execute(Self.updatePet, StatementArguments(values))
+        return db.changesCount == 1
     }
 
     /// Records a step of the pet's laundry history and returns the event's id.
@@ -48,9 +72,10 @@ public struct StoreTransaction {
             case .washStarted(let end), .dryStarted(let end): end
             default: nil
             }
-        var record = CycleEventRecord(id: nil, petId: id, petName: pet.name.value, kind: event.kind.name, at: event.at, endsAt: endsAt)
-        try record.insert(db)
-        return record.id!
+        try execute(
+            "INSERT INTO cycleEvent (petId, petName, kind, at, endsAt) VALUES (?, ?, ?, ?, ?)",
+            [id, pet.name.value, event.kind.name, StoredDate.text(event.at), endsAt.map(StoredDate.text)])
+        return db.lastInsertedRowID
     }
 
     /// History events, newest first: of one pet (all when nil), from `since` on, at most `limit`.
@@ -93,18 +118,20 @@ public struct StoreTransaction {
     /// Keeps how to reverse a change. The stack holds the latest ``undoDepth`` changes.
     public func pushUndo(_ record: UndoRecord, at now: Date) throws {
         let payload = String(decoding: try JSONEncoder().encode(record), as: UTF8.self)
-        try UndoEntryRecord(id: nil, at: now, summary: record.summary, payload: payload).insert(db)
-        try db.execute(
-            sql: "DELETE FROM undoEntry WHERE id NOT IN (SELECT id FROM undoEntry ORDER BY id DESC LIMIT ?)",
-            arguments: [Self.undoDepth])
+        try execute("INSERT INTO undoEntry (at, summary, payload) VALUES (?, ?, ?)", [StoredDate.text(now), record.summary, payload])
+        // Older than the undoDepth-th newest: walks the newest ids only, not the whole table.
+        try execute(
+            "DELETE FROM undoEntry WHERE id < (SELECT id FROM undoEntry ORDER BY id DESC LIMIT 1 OFFSET ?)",
+            [Self.undoDepth - 1])
     }
 
     public static let undoDepth = 100
 
     /// Takes the latest change off the undo stack and reverses it; nil when there is none.
     public func undoLatest() throws -> UndoRecord? {
-        guard let entry = try UndoEntryRecord.order(Column("id").desc).fetchOne(db) else { return nil }
-        _ = try UndoEntryRecord.deleteOne(db, key: entry.id)
+        let latest = try db.cachedStatement(sql: "SELECT \(UndoEntryRecord.columnList) FROM undoEntry ORDER BY id DESC LIMIT 1")
+        guard let entry = try UndoEntryRecord.fetchOne(latest) else { return nil }
+        try execute("DELETE FROM undoEntry WHERE id = ?", [entry.id])
         let record = try JSONDecoder().decode(UndoRecord.self, from: Data(entry.payload.utf8))
         for step in record.steps { try apply(step) }
         return record
@@ -113,10 +140,8 @@ public struct StoreTransaction {
     private func apply(_ step: UndoStep) throws {
         switch step {
         case .restorePet(let pet):
-            var record = PetRecord(pet)
-            if try PetRecord.exists(db, key: pet.id) {
-                try record.update(db)
-            } else {
+            if try !updateRow(of: pet) {
+                var record = PetRecord(pet)
                 try record.insert(db)
             }
         case .removePet(let id):
@@ -144,7 +169,7 @@ public struct StoreTransaction {
     /// Claims a notice for delivery: true for the first caller with `key`, false for every later
     /// one, in this process or another (the key is stored in the same transaction).
     public func claimNotice(_ key: String, at now: Date) throws -> Bool {
-        try db.execute(sql: "INSERT OR IGNORE INTO deliveredNotice (key, at) VALUES (?, ?)", arguments: [key, now])
+        try execute("INSERT OR IGNORE INTO deliveredNotice (key, at) VALUES (?, ?)", [key, StoredDate.text(now)])
         return db.changesCount == 1
     }
 
@@ -156,26 +181,28 @@ public struct StoreTransaction {
     /// The app settings, with defaults for what was never set.
     public func settings() throws -> AppSettings {
         var settings = AppSettings.defaults
-        for record in try SettingRecord.fetchAll(db) {
-            guard let key = AppSettings.Key(rawValue: record.key) else { continue }
-            try? settings.set(key, to: record.value)
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT key, value FROM setting"))
+        while let row = try rows.next() {
+            guard let key = AppSettings.Key(rawValue: row[0]) else { continue }
+            try? settings.set(key, to: row[1])
         }
         return settings
     }
 
     public func save(_ settings: AppSettings) throws {
         for key in AppSettings.Key.allCases {
-            try SettingRecord(key: key.rawValue, value: settings.storedValue(of: key)).save(db)
+            try execute(
+                "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                [key.rawValue, settings.storedValue(of: key)])
         }
     }
 
     /// Appends messages to the transcript.
     public func append(_ messages: [TranscriptMessage]) throws {
         for message in messages {
-            try TranscriptMessageRecord(
-                id: nil, at: message.at, role: message.role.rawValue, text: message.text,
-                intent: message.intent, ok: message.ok, petName: message.petName
-            ).insert(db)
+            try execute(
+                "INSERT INTO transcriptMessage (at, role, text, intent, ok, petName) VALUES (?, ?, ?, ?, ?, ?)",
+                [StoredDate.text(message.at), message.role.rawValue, message.text, message.intent, message.ok, message.petName])
         }
     }
 
