@@ -13,31 +13,42 @@ indirect enum TemplateExpression: Equatable, Sendable {
 
     /// Parses one template or rule body.
     static func parse(_ text: String) throws(TemplateSyntaxError) -> TemplateExpression {
-        var parser = Parser(characters: Array(text))
-        let expression = try parser.parseAlternatives(closing: nil)
-        return expression
+        var parser = Parser(bytes: Array(text.utf8))
+        do {
+            return try parser.parseAlternatives(closing: nil)
+        } catch {
+            // The parser counts bytes; a message counts characters.
+            let column = String(decoding: parser.bytes.prefix(error.column), as: UTF8.self).count
+            throw TemplateSyntaxError(message: error.message, column: column)
+        }
     }
 
+    /// Reads the template's UTF-8 bytes, not its Characters: every character of the syntax is
+    /// ASCII, and no byte of a multi-byte UTF-8 sequence is, so a word ends at the same places.
+    /// (Reading Characters cost more than the rest of compiling the grammar.)
     private struct Parser {
-        let characters: [Character]
+        let bytes: [UInt8]
         var position = 0
 
+        /// The byte at the current position, or nil at the end.
+        private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
         /// alternatives := sequence ('|' sequence)*
-        mutating func parseAlternatives(closing: Character?) throws(TemplateSyntaxError) -> TemplateExpression {
+        mutating func parseAlternatives(closing: UInt8?) throws(TemplateSyntaxError) -> TemplateExpression {
             var options = [try parseSequence()]
-            while position < characters.count, characters[position] == "|" {
+            while current == UInt8(ascii: "|") {
                 position += 1
                 options.append(try parseSequence())
             }
             if let closing {
-                guard position < characters.count, characters[position] == closing else {
-                    throw TemplateSyntaxError(message: "'\(closing == ")" ? "(" : "[")' is not closed", column: position)
+                guard current == closing else {
+                    throw TemplateSyntaxError(message: "'\(closing == UInt8(ascii: ")") ? "(" : "[")' is not closed", column: position)
                 }
                 position += 1
-            } else if position < characters.count {
-                throw TemplateSyntaxError(message: "unexpected '\(characters[position])'", column: position)
+            } else if current != nil {
+                throw TemplateSyntaxError(message: "unexpected '\(character(at: position))'", column: position)
             }
-            if options.contains(.sequence([])) && closing != "]" {
+            if options.contains(.sequence([])) && closing != UInt8(ascii: "]") {
                 throw TemplateSyntaxError(message: "an empty alternative; write [x] for an optional part", column: position)
             }
             return options.count == 1 ? options[0] : .alternatives(options)
@@ -46,21 +57,20 @@ indirect enum TemplateExpression: Equatable, Sendable {
         /// sequence := item*
         mutating func parseSequence() throws(TemplateSyntaxError) -> TemplateExpression {
             var items: [TemplateExpression] = []
-            while position < characters.count {
-                let character = characters[position]
-                switch character {
-                case " ", "\t":
+            while let byte = current {
+                switch byte {
+                case UInt8(ascii: " "), UInt8(ascii: "\t"):
                     position += 1
-                case "|", ")", "]":
+                case UInt8(ascii: "|"), UInt8(ascii: ")"), UInt8(ascii: "]"):
                     return items.count == 1 ? items[0] : .sequence(items)
-                case "(":
+                case UInt8(ascii: "("):
                     position += 1
-                    items.append(try parseAlternatives(closing: ")"))
-                case "[":
+                    items.append(try parseAlternatives(closing: UInt8(ascii: ")")))
+                case UInt8(ascii: "["):
                     position += 1
-                    items.append(.optional(try parseAlternatives(closing: "]")))
-                case "{":
-                    let reference = try parseName(closing: "}")
+                    items.append(.optional(try parseAlternatives(closing: UInt8(ascii: "]"))))
+                case UInt8(ascii: "{"):
+                    let reference = try parseName(closing: UInt8(ascii: "}"))
                     if let equals = reference.firstIndex(of: "=") {
                         let name = String(reference[..<equals]), value = String(reference[reference.index(after: equals)...])
                         guard let kind = SlotKind(rawValue: name), !value.isEmpty else {
@@ -75,13 +85,13 @@ indirect enum TemplateExpression: Equatable, Sendable {
                         throw TemplateSyntaxError(message: "unknown slot {\(parts[0])} (known: \(known))", column: position)
                     }
                     items.append(.slot(kind, list: parts.count == 2 ? parts[1] : nil))
-                case "<":
-                    items.append(.rule(try parseName(closing: ">")))
+                case UInt8(ascii: "<"):
+                    items.append(.rule(try parseName(closing: UInt8(ascii: ">"))))
                 default:
                     let word = parseWord()
                     // A stray "}" or ">" starts no word; without this the parser would stand still.
                     guard !word.isEmpty else {
-                        throw TemplateSyntaxError(message: "unexpected '\(characters[position])'", column: position)
+                        throw TemplateSyntaxError(message: "unexpected '\(character(at: position))'", column: position)
                     }
                     items.append(.word(word))
                 }
@@ -89,12 +99,12 @@ indirect enum TemplateExpression: Equatable, Sendable {
             return items.count == 1 ? items[0] : .sequence(items)
         }
 
-        mutating func parseName(closing: Character) throws(TemplateSyntaxError) -> String {
+        mutating func parseName(closing: UInt8) throws(TemplateSyntaxError) -> String {
             let start = position
             position += 1
-            while position < characters.count, characters[position] != closing { position += 1 }
-            guard position < characters.count, position > start + 1 else {
-                throw TemplateSyntaxError(message: "'\(characters[start])' is not closed", column: start)
+            while let byte = current, byte != closing { position += 1 }
+            guard current != nil, position > start + 1 else {
+                throw TemplateSyntaxError(message: "'\(character(at: start))' is not closed", column: start)
             }
             position += 1
             return text(start + 1..<position - 1)
@@ -102,24 +112,22 @@ indirect enum TemplateExpression: Equatable, Sendable {
 
         mutating func parseWord() -> String {
             let start = position
-            while position < characters.count, !Self.endsWord(characters[position]) { position += 1 }
+            while let byte = current, !Self.endsWord(byte) { position += 1 }
             return text(start..<position)
         }
 
-        /// Some of the characters, as a String. (Appending one by one: `String(characters[range])`
-        /// takes a generic path that is many times slower.)
         private func text(_ range: Range<Int>) -> String {
-            var text = ""
-            for character in characters[range] { text.append(character) }
-            return text
+            String(decoding: bytes[range], as: UTF8.self)
+        }
+
+        /// The character that starts at byte `index`, for a message.
+        private func character(at index: Int) -> Character {
+            String(decoding: bytes[index...], as: UTF8.self).first ?? " "
         }
 
         /// Space, tab and the characters of the syntax: `|()[]{}<>`.
-        private static func endsWord(_ character: Character) -> Bool {
-            // A switch over the ASCII value, not `" \t|()[]{}<>".contains(character)`: this runs
-            // for every character of the grammar. (A Character's asciiValue is nil unless it is
-            // one ASCII scalar — "\r\n" aside, which gives "\n", not one of these either.)
-            switch character.asciiValue {
+        private static func endsWord(_ byte: UInt8) -> Bool {
+            switch byte {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "|"), UInt8(ascii: "("), UInt8(ascii: ")"),
                  UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "<"), UInt8(ascii: ">"):
                 true
