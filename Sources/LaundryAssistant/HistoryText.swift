@@ -87,13 +87,18 @@ enum HistoryText {
     /// "Sun 1 Mar 09:00", local time.
     static func dayAndTime(_ date: Date, calendar: Calendar) -> String {
         let parts = calendar.dateComponents([.weekday], from: date)
-        let weekday = calendar.shortWeekdaySymbols[(parts.weekday ?? 1) - 1]
+        let weekday = weekdays[((parts.weekday ?? 1) - 1) % 7]
         return "\(weekday) \(dayMonth(date, calendar: calendar)) \(PetText.clockTime(date, calendar: calendar))"
     }
 
     /// "1 Mar"
     static func dayMonth(_ date: Date, calendar: Calendar) -> String {
         let parts = calendar.dateComponents([.day, .month], from: date)
-        return "\(parts.day ?? 1) \(calendar.shortMonthSymbols[(parts.month ?? 1) - 1])"
+        return "\(parts.day ?? 1) \(months[((parts.month ?? 1) - 1) % 12])"
     }
+
+    // English, as every reply is: the locale's names ("So 1 März") would sit in English
+    // sentences, and looking them up loads ICU's date-format data, megabytes of it.
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 }

@@ -51,7 +51,8 @@ enum PetText {
     /// A local wall-clock time, "09:45", in `calendar`'s time zone (the user's `TZ` by default).
     static func clockTime(_ date: Date, calendar: Calendar = .current) -> String {
         let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        func twoDigits(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
+        return "\(twoDigits(parts.hour)):\(twoDigits(parts.minute))"
     }
 
     static func nameProblem(_ error: PetNameError, raw: String) -> String {
