@@ -1,6 +1,17 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Release executables on Linux link with the toolchain's lld and pack their relative relocations
+/// (DT_RELR, glibc 2.36+): a binary with the Swift runtime and Foundation linked in
+/// (`--static-swift-stdlib`, README "Install") otherwise carries 2 MB of them, read at every start,
+/// about 1 MB more memory (Benchmarks/RESULTS.md). The binary stays position-independent. lld also
+/// keeps quiet about the `mktemp` in the static Foundation, which the default linker warns about.
+let releaseLinking: [LinkerSetting] = [
+    .unsafeFlags(
+        ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+        .when(platforms: [.linux], configuration: .release))
+]
+
 // Layers, lowest first. A module may import only those below it (see docs/ARCHITECTURE.md):
 // LaundryCore → LaundryStore, LaundryGrammar → LaundryAssistant → LaundryTerminal → laundrytime.
 let package = Package(
@@ -44,18 +55,12 @@ let package = Package(
                 "LaundryTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            // Release builds link with the toolchain's lld and pack the relative relocations
-            // (DT_RELR, glibc 2.36+): a binary with the Swift runtime and Foundation linked in
-            // (`--static-swift-stdlib`, README "Install") otherwise carries 2 MB of them, read at
-            // every start. About 1 MB less memory (Benchmarks/RESULTS.md); still position-independent.
-            linkerSettings: [
-                .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release))
-            ]
+            linkerSettings: releaseLinking
         ),
 
         // Build-time: copies Grammars/en.grammar into the binary, so that the program finds its
         // grammar from any working directory and cannot be separated from it.
-        .executableTarget(name: "GrammarEmbedder", path: "Sources/GrammarEmbedder"),
+        .executableTarget(name: "GrammarEmbedder", path: "Sources/GrammarEmbedder", linkerSettings: releaseLinking),
         .plugin(
             name: "EmbedGrammar",
             capability: .buildTool(),
