@@ -58,6 +58,8 @@ public final class LaundryStore: Sendable {
             return try queue.read { db in try body(StoreTransaction(db: db, path: path)) }
         } catch let error as DatabaseError {
             throw Self.storeError(error, path: path, opening: false)
+        } catch let error as RowDecodingError {
+            throw Self.storeError(error, path: path, opening: false)
         }
     }
 
@@ -79,6 +81,8 @@ public final class LaundryStore: Sendable {
                 }
             }
         } catch let error as DatabaseError {
+            throw Self.storeError(error, path: path, opening: false)
+        } catch let error as RowDecodingError {
             throw Self.storeError(error, path: path, opening: false)
         }
     }
@@ -137,6 +141,9 @@ public final class LaundryStore: Sendable {
     }
 
     static func storeError(_ error: Error, path: String, opening: Bool) -> StoreError {
+        if let error = error as? RowDecodingError {
+            return .damaged(path: path, reason: "a row holds a value LaundryTime never writes (\(error))")
+        }
         guard let error = error as? DatabaseError else {
             return .failed(path: path, reason: reason(of: error))
         }

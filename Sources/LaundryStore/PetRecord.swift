@@ -4,7 +4,9 @@ import LaundryCore
 
 // The records read their rows by position and write their columns by hand rather than through
 // Codable: GRDB's Codable support looks every column up by name and formats every date with a
-// DateFormatter, which was most of what a command cost (see Benchmarks/RESULTS.md). Each record's
+// DateFormatter, which was most of what a command cost (see Benchmarks/RESULTS.md). They read with
+// `decode(atIndex:)`, which throws, where a subscript would stop the program on a value of the wrong
+// type (a database edited by hand is a damaged store, not a crash). Each record's
 // `databaseSelection` fixes the column order its `init(row:)` reads, for the query interface and
 // for the hand-written SQL in StoreTransaction alike (`columnList`).
 
@@ -58,18 +60,18 @@ struct PetRecord: FetchableRecord, MutablePersistableRecord {
     }
 
     init(row: Row) throws {
-        id = row[0]
-        name = row[1]
-        nameKey = row[2]
-        washMinutes = row[3]
-        dryMinutes = row[4]
-        frequencyDays = row[5]
+        id = try row.decode(atIndex: 0)
+        name = try row.decode(atIndex: 1)
+        nameKey = try row.decode(atIndex: 2)
+        washMinutes = try row.decode(atIndex: 3)
+        dryMinutes = try row.decode(atIndex: 4)
+        frequencyDays = try row.decode(atIndex: 5)
         createdAt = try Self.date(row, 6)
         lastCaredAt = try Self.date(row, 7)
-        totalCycles = row[8]
-        currentStreak = row[9]
-        bestStreak = row[10]
-        stage = row[11]
+        totalCycles = try row.decode(atIndex: 8)
+        currentStreak = try row.decode(atIndex: 9)
+        bestStreak = try row.decode(atIndex: 10)
+        stage = try row.decode(atIndex: 11)
         timerStartedAt = try Self.optionalDate(row, 12)
         timerEndsAt = try Self.optionalDate(row, 13)
     }
@@ -148,10 +150,10 @@ struct CycleEventRecord: MutablePersistableRecord {
 // In an extension, so that the memberwise initializer stays.
 extension CycleEventRecord: FetchableRecord {
     init(row: Row) throws {
-        id = row[0]
-        petId = row[1]
-        petName = row[2]
-        kind = row[3]
+        id = try row.decode(atIndex: 0)
+        petId = try row.decode(atIndex: 1)
+        petName = try row.decode(atIndex: 2)
+        kind = try row.decode(atIndex: 3)
         at = try Self.date(row, 4)
         endsAt = try Self.optionalDate(row, 5)
     }
@@ -168,10 +170,10 @@ struct UndoEntryRecord: FetchableRecord, TableRecord {
     var payload: String
 
     init(row: Row) throws {
-        id = row[0]
+        id = try row.decode(atIndex: 0)
         at = try Self.date(row, 1)
-        summary = row[2]
-        payload = row[3]
+        summary = try row.decode(atIndex: 2)
+        payload = try row.decode(atIndex: 3)
     }
 }
 
@@ -191,13 +193,13 @@ struct TranscriptMessageRecord: FetchableRecord, TableRecord {
     var petName: String?
 
     init(row: Row) throws {
-        id = row[0]
+        id = try row.decode(atIndex: 0)
         at = try Self.date(row, 1)
-        role = row[2]
-        text = row[3]
-        intent = row[4]
-        ok = row[5]
-        petName = row[6]
+        role = try row.decode(atIndex: 2)
+        text = try row.decode(atIndex: 3)
+        intent = try row.decode(atIndex: 4)
+        ok = try row.decode(atIndex: 5)
+        petName = try row.decode(atIndex: 6)
     }
 
     var message: TranscriptMessage {

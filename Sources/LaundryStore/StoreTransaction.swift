@@ -183,8 +183,10 @@ public struct StoreTransaction {
         var settings = AppSettings.defaults
         let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT key, value FROM setting"))
         while let row = try rows.next() {
-            guard let key = AppSettings.Key(rawValue: row[0]) else { continue }
-            try? settings.set(key, to: row[1])
+            guard let name: String = try? row.decode(atIndex: 0), let key = AppSettings.Key(rawValue: name),
+                  let value: String = try? row.decode(atIndex: 1)
+            else { continue }
+            try? settings.set(key, to: value)
         }
         return settings
     }

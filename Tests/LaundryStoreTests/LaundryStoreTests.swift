@@ -143,6 +143,21 @@ import Testing
         }
     }
 
+    @Test func aHandEditedRowIsADamagedStoreNotACrash() throws {
+        let directory = TemporaryDirectory()
+        let location = StoreLocation(directory: directory.url)
+        let store = try LaundryStore(location: location)
+        try store.write { _ = try $0.insert(Pet(name: try PetName("Snowy"), createdAt: start)) }
+        // A value no LaundryTime writes, as someone with the sqlite3 shell could leave it.
+        try DatabaseQueue(path: location.databaseURL.path).write { db in
+            try db.execute(sql: "UPDATE pet SET lastCaredAt = 'yesterday'")
+        }
+        #expect(performing: { _ = try store.read { try $0.pets() } }, throws: { error in
+            guard case .damaged(let path, _) = error as? StoreError else { return false }
+            return path == location.databaseURL.path
+        })
+    }
+
     @Test func locationFollowsOptionThenEnvironment() {
         let env = ["LAUNDRYTIME_HOME": "/lt/home", "XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]
         #expect(StoreLocation.resolve(dataDirectory: "/opt/x", environment: env).directory.path == "/opt/x")
