@@ -56,10 +56,8 @@ public final class LaundryStore: Sendable {
     public func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
         do {
             return try queue.read { db in try body(StoreTransaction(db: db, path: path)) }
-        } catch let error as DatabaseError {
-            throw Self.storeError(error, path: path, opening: false)
-        } catch let error as RowDecodingError {
-            throw Self.storeError(error, path: path, opening: false)
+        } catch {
+            throw translated(error)
         }
     }
 
@@ -80,11 +78,15 @@ public final class LaundryStore: Sendable {
                     throw error
                 }
             }
-        } catch let error as DatabaseError {
-            throw Self.storeError(error, path: path, opening: false)
-        } catch let error as RowDecodingError {
-            throw Self.storeError(error, path: path, opening: false)
+        } catch {
+            throw translated(error)
         }
+    }
+
+    /// GRDB's errors as the store's own, with the path; any other error (a StoreError already, or
+    /// the caller's own) as it is.
+    private func translated(_ error: Error) -> Error {
+        error is DatabaseError || error is RowDecodingError ? Self.storeError(error, path: path, opening: false) : error
     }
 
     /// Closes the connection: SQLite checkpoints the write-ahead log into the database file and

@@ -14,7 +14,7 @@ public struct StoreTransaction {
     let db: Database
     let path: String
 
-    /// Runs one of the statements above, compiled once per connection.
+    /// Runs a statement, compiled once per connection and kept for the next command.
     private func execute(_ sql: String, _ arguments: StatementArguments = StatementArguments()) throws {
         try db.cachedStatement(sql: sql).execute(arguments: arguments)
     }
@@ -82,8 +82,8 @@ public struct StoreTransaction {
     public func events(petId: Int64? = nil, since: Date? = nil, until: Date? = nil, limit: Int? = nil) throws -> [RecordedEvent] {
         var request = CycleEventRecord.order(Column("at").desc, Column("id").desc)
         if let petId { request = request.filter(Column("petId") == petId) }
-        if let since { request = request.filter(Column("at") >= since) }
-        if let until { request = request.filter(Column("at") < until) }
+        if let since { request = request.filter(Column("at") >= StoredDate.text(since)) }
+        if let until { request = request.filter(Column("at") < StoredDate.text(until)) }
         if let limit { request = request.limit(limit) }
         return try request.fetchAll(db).map(\.recorded)
     }
@@ -220,7 +220,7 @@ public struct StoreTransaction {
     /// How many transcript messages there are since `since` (all when nil).
     public func messageCount(since: Date? = nil) throws -> Int {
         var request = TranscriptMessageRecord.all()
-        if let since { request = request.filter(Column("at") >= since) }
+        if let since { request = request.filter(Column("at") >= StoredDate.text(since)) }
         return try request.fetchCount(db)
     }
 
