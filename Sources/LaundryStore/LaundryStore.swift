@@ -37,7 +37,16 @@ public final class LaundryStore: Sendable {
         try Self.createFileIfMissing(path)
 
         var configuration = Configuration()
-        configuration.journalMode = .wal
+        // WAL with synchronous = NORMAL, set by hand: GRDB's `journalMode = .wal` also creates and
+        // drops a table whenever no -wal file exists (for pools' readers; this is one connection),
+        // which is at every start, since closing folds the log back into the file. That was a
+        // write transaction per run, and it changed the bytes of a store it was about to refuse.
+        configuration.prepareDatabase { db in
+            guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                throw DatabaseError(message: "could not turn on write-ahead logging")
+            }
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.foreignKeysEnabled = true
         configuration.label = "LaundryTime"
