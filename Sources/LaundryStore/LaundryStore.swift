@@ -98,6 +98,22 @@ public final class LaundryStore: Sendable {
         error is DatabaseError || error is RowDecodingError ? Self.storeError(error, path: path, opening: false) : error
     }
 
+    /// Whether the whole store can be used: SQLite's `quick_check`, then every row read as the
+    /// commands read it. A store that opens can still hold a page or a row that is damaged.
+    public func verifyContents() throws(StoreError) {
+        do {
+            try read { transaction in
+                let check = try String.fetchAll(transaction.db, sql: "PRAGMA quick_check")
+                guard check == ["ok"] else { throw StoreError.damaged(path: path, reason: check.joined(separator: "; ")) }
+                try transaction.readEveryRow()
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .damaged(path: path, reason: "\(error)")
+        }
+    }
+
     /// Closes the connection: SQLite checkpoints the write-ahead log into the database file and
     /// removes it, so the file alone holds everything. Called once, as the program ends.
     public func close() {

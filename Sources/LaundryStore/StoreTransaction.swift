@@ -230,6 +230,18 @@ public struct StoreTransaction {
         try TranscriptMessageRecord.order(Column("id").desc).limit(limit).fetchAll(db).reversed().map(\.message)
     }
 
+    /// Reads every row of the pets, their history, the transcript and the undo stack the way the
+    /// commands read them, throwing at the first one LaundryTime could not use.
+    func readEveryRow() throws {
+        for pet in try PetRecord.fetchAll(db.cachedStatement(sql: Self.selectPets)) { _ = try decode(pet) }
+        let events = try CycleEventRecord.fetchCursor(db)
+        while try events.next() != nil {}
+        let messages = try TranscriptMessageRecord.fetchCursor(db)
+        while try messages.next() != nil {}
+        let undo = try UndoEntryRecord.fetchCursor(db, sql: "SELECT \(UndoEntryRecord.columnList) FROM undoEntry")
+        while let entry = try undo.next() { _ = try JSONDecoder().decode(UndoRecord.self, from: Data(entry.payload.utf8)) }
+    }
+
     private func decode(_ record: PetRecord) throws -> Pet {
         guard let pet = record.pet() else {
             throw StoreError.damaged(path: path, reason: "pet row \(record.id ?? 0) holds values LaundryTime never writes")

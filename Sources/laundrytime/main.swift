@@ -48,11 +48,16 @@ do {
 let location = StoreLocation.resolve(dataDirectory: options.dataDirectory, environment: environment)
 let store: LaundryStore
 do {
-    store = try LaundryStore(location: location)
+    let opened = try LaundryStore(location: location)
     if options.backupAndReset {
-        fail("The database \(location.databaseURL.path) opens fine, so nothing was moved. "
+        // A store that opens can still be damaged (a page, a row): that is for moving aside too.
+        let verified = Result { () throws(StoreError) in try opened.verifyContents() }
+        opened.close()
+        try verified.get()
+        fail("The database \(location.databaseURL.path) opens and reads fine, so nothing was moved. "
                 + "To start afresh anyway, say “reset everything”.", .usage)
     }
+    store = opened
 } catch let error where options.backupAndReset && !isDirectoryProblem(error) {
     do {
         let backup = try StoreRecovery.moveAside(location, at: clock.now())

@@ -393,7 +393,7 @@ private struct StoredDatabase {
 
 /// Runs queries with `/usr/bin/sqlite3`, or with python3's sqlite3 module where that shell is
 /// missing; nothing new is linked into the tests. Columns are tab-separated, NULL is empty.
-private enum SQLiteShell {
+enum SQLiteShell {
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
@@ -412,6 +412,7 @@ private enum SQLiteShell {
                 for statement in sys.argv[2:]:
                     for row in db.execute(statement):
                         print("\\t".join("" if value is None else str(value) for value in row))
+                db.commit()
                 """, database.path] + statements
         }
         process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]

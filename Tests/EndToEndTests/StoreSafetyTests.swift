@@ -71,9 +71,25 @@ import Testing
 
         // On a healthy store it refuses: nothing is moved.
         let healthy = try laundrytime.run(["--backup-and-reset", "/status"])
-        #expect(healthy.status == 2 && healthy.stderr.contains("opens fine"))
+        #expect(healthy.status == 2 && healthy.stderr.contains("opens and reads fine"))
+        #expect(!FileManager.default.fileExists(atPath: database.path + "-wal"), "closed before leaving: no -wal file")
         #expect(try FileManager.default.contentsOfDirectory(atPath: data.path).filter { $0.hasPrefix("laundrytime.sqlite.backup-") }.count == 1)
         #expect(try laundrytime.run(["/status"]).stdout.contains("Snowy"))
+    }
+
+    @Test func aDamagedRowIsRefusedAndCanBeMovedAside() throws {
+        _ = try makeStore()
+        // A file that opens, with a row no LaundryTime writes (as a hand edit could leave it).
+        _ = try SQLiteShell.rows(database, ["UPDATE pet SET lastCaredAt = 'yesterday' WHERE name = 'P3'"])
+        let edited = try Data(contentsOf: database)
+        try expectRefused(try laundrytime.run(["/status"]), keeping: edited, "damaged")
+
+        // The way out it offers works for it too.
+        let reset = try laundrytime.run(["--backup-and-reset", "/status"])
+        #expect(reset.status == 0 && reset.stderr.contains("Moved it to"), "\(reset.stderr)")
+        let backups = try FileManager.default.contentsOfDirectory(atPath: data.path).filter { $0.hasPrefix("laundrytime.sqlite.backup-") }
+        #expect(backups.count == 1)
+        #expect(try Data(contentsOf: data.appendingPathComponent(backups[0])) == edited, "moved, byte for byte")
     }
 
     @Test func sigtermEndsAScriptInOrder() throws {

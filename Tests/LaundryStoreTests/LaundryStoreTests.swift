@@ -148,14 +148,17 @@ import Testing
         let location = StoreLocation(directory: directory.url)
         let store = try LaundryStore(location: location)
         try store.write { _ = try $0.insert(Pet(name: try PetName("Snowy"), createdAt: start)) }
+        try store.verifyContents()
         // A value no LaundryTime writes, as someone with the sqlite3 shell could leave it.
         try DatabaseQueue(path: location.databaseURL.path).write { db in
             try db.execute(sql: "UPDATE pet SET lastCaredAt = 'yesterday'")
         }
-        #expect(performing: { _ = try store.read { try $0.pets() } }, throws: { error in
-            guard case .damaged(let path, _) = error as? StoreError else { return false }
-            return path == location.databaseURL.path
-        })
+        for use in [{ _ = try store.read { try $0.pets() } }, { try store.verifyContents() }] {
+            #expect(performing: use, throws: { error in
+                guard case .damaged(let path, _) = error as? StoreError else { return false }
+                return path == location.databaseURL.path
+            })
+        }
     }
 
     @Test func locationFollowsOptionThenEnvironment() {
