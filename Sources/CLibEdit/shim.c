@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 #include "CLibEdit.h"
 
 #include <errno.h>
@@ -121,6 +122,34 @@ void lt_catch_termination(void) {
 }
 
 int lt_termination_signal(void) { return termination; }
+
+ssize_t lt_read_unless_terminated(int descriptor, void *buffer, size_t count) {
+    sigset_t ending, previous;
+    sigemptyset(&ending);
+    sigaddset(&ending, SIGTERM);
+    sigaddset(&ending, SIGHUP);
+    sigprocmask(SIG_BLOCK, &ending, &previous);
+    ssize_t result = -1;
+    for (;;) {
+        if (termination) {
+            errno = EINTR;
+            break;
+        }
+        struct pollfd input = {.fd = descriptor, .events = POLLIN};
+        /* The signals are unblocked only while ppoll waits: one sent before it is seen above. */
+        if (ppoll(&input, 1, NULL, &previous) < 0) {
+            if (errno == EINTR) continue;
+            break;
+        }
+        result = read(descriptor, buffer, count);
+        if (result < 0 && errno == EINTR) continue;
+        break;
+    }
+    int saved = errno;
+    sigprocmask(SIG_SETMASK, &previous, NULL);
+    errno = saved;
+    return result;
+}
 
 /* libedit's read function (EL_GETCFN): one character from stdin, decoded with the locale's
    multibyte rules one byte at a time (an incomplete sequence waits for its next byte). Waiting

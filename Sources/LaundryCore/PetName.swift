@@ -49,7 +49,9 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible, Codable {
     /// zero-width spaces that make two names look alike. The zero-width joiner and the tag
     /// characters stay allowed: emoji sequences (👨‍👩‍👧, subdivision flags) are built from them.
     public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
+        // Every line and name is checked: ASCII, nearly all of it, needs no Unicode table.
+        if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
+        return switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: true
         case .format: scalar.value != 0x200D && !(0xE0020...0xE007F).contains(scalar.value)
         default: false
@@ -58,7 +60,8 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible, Codable {
 
     /// Whether a character shows something: not a space, a mark or a format character.
     static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
+        if scalar.isASCII { return scalar.value > 0x20 && scalar.value != 0x7F }
+        return switch scalar.properties.generalCategory {
         case .spaceSeparator, .nonspacingMark, .spacingMark, .enclosingMark, .format, .control: false
         default: true
         }

@@ -7,7 +7,9 @@ import LaundryCore
 /// Opening creates the directory (mode 0700) and the file (mode 0600; SQLite gives its WAL files
 /// the same mode), turns on WAL, waits for a busy database instead of failing, and runs the
 /// migrations. Every ``write(_:)`` is one IMMEDIATE transaction: a command's state change and its
-/// transcript rows are stored together or not at all.
+/// transcript rows are stored together or not at all. A script may group its commands (group
+/// commit): between ``beginGroup()`` and ``commitGroup()`` each write is a savepoint of one
+/// transaction, still all or nothing on its own, and the group reaches the file in one commit.
 public final class LaundryStore: Sendable {
     public let location: StoreLocation
     private let queue: DatabaseQueue
@@ -48,6 +50,8 @@ public final class LaundryStore: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         configuration.busyMode = .timeout(Self.busyTimeout)
+        // A group of writes (``beginGroup()``) keeps its transaction open between them.
+        configuration.allowsUnsafeTransactions = true
         configuration.foreignKeysEnabled = true
         configuration.label = "LaundryTime"
         do {
@@ -71,24 +75,73 @@ public final class LaundryStore: Sendable {
     }
 
     /// Reads and writes in one IMMEDIATE transaction, committed when `body` returns (or rolled
-    /// back anyway when `commit` is false: a dry run) and rolled back when it throws.
+    /// back anyway when `commit` is false: a dry run) and rolled back when it throws. Inside a
+    /// group the same holds for a savepoint, and the group's commit makes it durable.
     public func write<T>(commit: Bool = true, _ body: (StoreTransaction) throws -> T) throws -> T {
         do {
             return try queue.writeWithoutTransaction { db in
                 // GRDB's `inTransaction` would compile BEGIN and COMMIT again for every command.
-                try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
+                let grouped = db.isInsideTransaction
+                try db.cachedStatement(sql: grouped ? "SAVEPOINT command" : "BEGIN IMMEDIATE TRANSACTION").execute()
                 do {
                     let result = try body(StoreTransaction(db: db, path: path))
-                    try db.cachedStatement(sql: commit ? "COMMIT TRANSACTION" : "ROLLBACK TRANSACTION").execute()
+                    if grouped {
+                        if !commit { try db.cachedStatement(sql: "ROLLBACK TO SAVEPOINT command").execute() }
+                        try db.cachedStatement(sql: "RELEASE SAVEPOINT command").execute()
+                    } else {
+                        try db.cachedStatement(sql: commit ? "COMMIT TRANSACTION" : "ROLLBACK TRANSACTION").execute()
+                    }
                     return result
                 } catch {
-                    // A failed statement or COMMIT may leave the transaction open: undo it all.
-                    if db.isInsideTransaction { try? db.rollback() }
+                    // A failed statement or COMMIT may leave the transaction open: undo it all. In a
+                    // group, undo this command only — unless SQLite already rolled the group back
+                    // (disk full, I/O error), which ``commitGroup()`` then reports.
+                    if grouped, db.isInsideTransaction {
+                        try? db.execute(sql: "ROLLBACK TO SAVEPOINT command; RELEASE SAVEPOINT command")
+                    } else if !grouped, db.isInsideTransaction {
+                        try? db.rollback()
+                    }
                     throw error
                 }
             }
         } catch {
             throw translated(error)
+        }
+    }
+
+    /// Starts a group of writes that reach the file together: a script's commands that were
+    /// already waiting when the first of them was read. Takes the write lock (waiting for another
+    /// process as a write does) and holds it until ``commitGroup()``; the caller shows no reply
+    /// of the group before that commit, so every answered command is stored.
+    public func beginGroup() throws(StoreError) {
+        do {
+            try queue.writeWithoutTransaction { db in
+                try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
+            }
+        } catch {
+            throw Self.storeError(error, path: path, opening: false)
+        }
+    }
+
+    /// Commits the group begun by ``beginGroup()``. Throws when the group could not be stored —
+    /// then none of its writes is, and the caller must say so for every command in it.
+    public func commitGroup() throws(StoreError) {
+        do {
+            try queue.writeWithoutTransaction { db in
+                guard db.isInsideTransaction else {
+                    throw StoreError.failed(path: path, reason: "SQLite gave up the transaction after an error")
+                }
+                do {
+                    try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+                } catch {
+                    if db.isInsideTransaction { try? db.rollback() }
+                    throw error
+                }
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.storeError(error, path: path, opening: false)
         }
     }
 

@@ -26,6 +26,11 @@ struct InputLineReader {
         self.descriptor = descriptor
     }
 
+    /// Whether ``next()`` can return a line without reading: a whole line is already buffered.
+    var hasCompleteLine: Bool {
+        buffer[start...].contains(UInt8(ascii: "\n"))
+    }
+
     /// The next line without its line ending, or nil at the end of input.
     mutating func next() -> InputLine? {
         var line: [UInt8] = []
@@ -56,7 +61,7 @@ struct InputLineReader {
     /// Reads more input; false at the end (or on a read error, which ends the input too).
     private mutating func fill() -> Bool {
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { lt_read_unless_terminated(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
                 buffer.append(contentsOf: chunk[0..<count])
                 return true

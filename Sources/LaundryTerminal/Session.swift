@@ -77,6 +77,10 @@ public final class Session {
     private var status = ExitStatus.success
     /// Whether the prompt is running (then Ctrl-C stops a watch instead of the program).
     private var interactive = false
+    /// In a script: the commands answered but not yet committed, and their held output.
+    private var group: CommandGroup?
+    /// A group could not be committed: the store is in trouble and the script stops.
+    private var groupLost = false
     /// At the prompt: delivers notifications above it while the user types.
     private var notifier: Notifier?
 
@@ -109,25 +113,82 @@ public final class Session {
 
     /// Script mode: one command per line from a pipe, no prompt. Empty lines and lines starting
     /// with `#` are skipped. Stops at end of input, at `quit`, or (with `bail`) at a failure.
+    ///
+    /// Commands that are already waiting in the input when one is read are stored together, in
+    /// one commit (a ``CommandGroup``), and their replies are shown once it is made; a command
+    /// that arrives after the previous one was answered is stored and answered on its own. A
+    /// long script thus pays for one commit per group, not per line, and every command that was
+    /// answered is stored.
     public func runScript(descriptor: Int32 = 0) -> ExitStatus {
         var reader = InputLineReader(descriptor: descriptor)
         var number = 0
-        while let line = reader.next() {
+        while !groupLost {
+            // Before waiting for more input, everything answered so far is stored and shown.
+            if group != nil, !reader.hasCompleteLine || group?.isFull == true {
+                commitGroup()
+                continue
+            }
+            guard let line = reader.next() else { break }
             number += 1
             let reply: Reply
             switch line {
             case .text(let text):
                 let trimmed = text.trimmingWhitespace()
                 if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-                StandardStreams.out(renderer.render(userLine: trimmed, at: assistant.clock.now()))
+                joinGroup(line: number)
+                out(renderer.render(userLine: trimmed, at: assistant.clock.now()))
                 reply = assistant.respond(to: trimmed)
             case .undecodable(let bytes):
+                joinGroup(line: number)
                 reply = assistant.respond(toUndecodable: bytes)
             }
             emit(reply, errorPrefix: "line \(number): ")
+            // A store that failed inside a group may have lost the group: say so at once.
+            if reply.failure == .store { commitGroup() }
             if reply.kind == .goodbye || (bail && !status.isSuccess) || lt_termination_signal() != 0 { break }
         }
+        commitGroup()
         return terminationStatus ?? finish()
+    }
+
+    /// Adds a command to the group, beginning one when there is none. When the group cannot
+    /// begin (the store is busy past its timeout, or failing), the command goes on alone and its
+    /// own write reports the trouble.
+    private func joinGroup(line: Int) {
+        if group == nil {
+            guard (try? assistant.store.beginGroup()) != nil else { return }
+            group = CommandGroup(line: line)
+        }
+        group?.add(line: line)
+    }
+
+    /// Commits the group and shows what it held. When the commit fails, none of its commands was
+    /// stored: their answers are not shown, the error names their lines, and the script stops.
+    private func commitGroup() {
+        guard let finished = group else { return }
+        group = nil
+        do {
+            try assistant.store.commitGroup()
+        } catch {
+            groupLost = true
+            fold(.storeUnavailable)
+            err("laundrytime: \(finished.lineRange): not stored, so not done. \(error.description)"
+                    + (error.wayOut.map { " " + $0 } ?? "") + "\n")
+            return
+        }
+        for (descriptor, text) in finished.output {
+            descriptor == STDERR_FILENO ? StandardStreams.err(text) : StandardStreams.out(text)
+        }
+    }
+
+    /// Writes to stdout — or holds it with the group its command belongs to.
+    private func out(_ text: String) {
+        if group != nil { group?.hold(text, for: STDOUT_FILENO) } else { StandardStreams.out(text) }
+    }
+
+    /// Writes to stderr — or holds it with the group, in order with stdout.
+    private func err(_ text: String) {
+        if group != nil { group?.hold(text, for: STDERR_FILENO) } else { StandardStreams.err(text) }
     }
 
     /// After SIGTERM or SIGHUP: 128 + the signal, as a shell reports it.
@@ -210,9 +271,9 @@ public final class Session {
         guard let opening = try? assistant.opening() else { return }
         renderer.use(opening.settings.appearance, environment: display.environment)
         let writable = access(assistant.store.location.databaseURL.path, W_OK) == 0
-        StandardStreams.out(renderer.render(opening: opening, storeWritable: writable))
+        out(renderer.render(opening: opening, storeWritable: writable))
         if let away = assistant.awaySummary() {
-            StandardStreams.out(renderer.render(Reply(input: "", intent: .status, text: away, at: assistant.clock.now())))
+            out(renderer.render(Reply(input: "", intent: .status, text: away, at: assistant.clock.now())))
         }
     }
 
@@ -248,12 +309,12 @@ public final class Session {
         guard format == .bubbles, StandardStreams.stdoutIsTerminal else { return }
         let columns = max(TerminalSize.columns(environment: display.environment), 1)
         let rows = (Self.promptWidth + DisplayWidth.of(TextSanitizer.sanitize(line))) / columns + 1
-        StandardStreams.out("\u{1B}[\(rows)A\r\u{1B}[J" + renderer.render(userLine: line, at: assistant.clock.now()))
+        out("\u{1B}[\(rows)A\r\u{1B}[J" + renderer.render(userLine: line, at: assistant.clock.now()))
     }
 
     private func sayGoodbye() {
         let now = assistant.clock.now()
-        StandardStreams.out(renderer.render(Reply(input: "", intent: .quit, text: "Bye! Your pets will be waiting. 🧺", at: now, kind: .goodbye)))
+        out(renderer.render(Reply(input: "", intent: .quit, text: "Bye! Your pets will be waiting. 🧺", at: now, kind: .goodbye)))
     }
 
     /// Prints a reply and folds its outcome into the exit status. A failure is also written to
@@ -266,15 +327,15 @@ public final class Session {
             renderer.use(assistant.currentSettings().appearance, environment: display.environment)
         }
         if case .clearScreen = reply.content, format != .json, StandardStreams.stdoutIsTerminal {
-            StandardStreams.out("\u{1B}[H\u{1B}[2J\u{1B}[3J")
+            out("\u{1B}[H\u{1B}[2J\u{1B}[3J")
         } else {
-            StandardStreams.out(renderer.render(reply))
+            out(renderer.render(reply))
         }
         if let failure = reply.failure {
             fold(failure == .store ? .storeUnavailable : .commandFailed)
             if copyErrors && format != .json {
                 let firstLine = reply.text.split(separator: "\n").first.map(String.init) ?? ""
-                StandardStreams.err("laundrytime: \(errorPrefix)\(TextSanitizer.sanitize(firstLine))\n")
+                err("laundrytime: \(errorPrefix)\(TextSanitizer.sanitize(firstLine))\n")
             }
         }
         follow(reply)
@@ -296,6 +357,11 @@ public final class Session {
     private func follow(_ reply: Reply) {
         let clock = assistant.clock
         let follower = TimerFollower(now: { clock.now() }, interruptible: interactive)
+        guard reply.content?.isFollowed == true else { return }
+        // What follows takes time and shows progress: the commands before it are stored and shown
+        // first, and no transaction is held while it waits.
+        commitGroup()
+        guard !groupLost else { return }
         switch reply.content {
         case .wait(let watch):
             switch follower.wait(until: watch.timer.endsAt, deadline: watch.deadline) {
@@ -313,7 +379,7 @@ public final class Session {
                 // At the prompt it arrives above the prompt, while the user goes on typing.
                 notifier.schedule(notification, at: assistant.clock.now().addingTimeInterval(delay))
             } else if follower.wait(until: assistant.clock.now().addingTimeInterval(delay)) == .reached {
-                StandardStreams.out(renderer.render(notification, at: assistant.clock.now()))
+                out(renderer.render(notification, at: assistant.clock.now()))
                 assistant.recordDelivery(of: notification)
             }
         default:
@@ -335,29 +401,39 @@ public final class Session {
             if redraws {
                 let turning = spinner.isEmpty ? "" : spinner[frame % spinner.count] + " "
                 frame += 1
-                StandardStreams.out("\r\u{1B}[K" + turning + TextSanitizer.sanitize(watch.progressLine(at: now)))
+                out("\r\u{1B}[K" + turning + TextSanitizer.sanitize(watch.progressLine(at: now)))
             } else if format != .json {
                 let minute = watch.minutesLeft(at: now)
                 if minute != lastMinute {
                     lastMinute = minute
-                    StandardStreams.out(TextSanitizer.sanitize(watch.progressLine(at: now)) + "\n")
+                    out(TextSanitizer.sanitize(watch.progressLine(at: now)) + "\n")
                 }
             }
         }
-        if redraws { StandardStreams.out("\r\u{1B}[K") }
+        if redraws { out("\r\u{1B}[K") }
         if outcome == .reached {
             deliver(watch.notification)
         } else if format != .json {
-            StandardStreams.out(renderer.hint(watch.stoppedWatching(at: assistant.clock.now())))
+            out(renderer.hint(watch.stoppedWatching(at: assistant.clock.now())))
         }
     }
 
     /// The end of a timer that `wait` or `watch` followed: printed here whoever else shows it, and
     /// claimed, so that a prompt open on the same data, or the next one, does not announce it again.
     private func deliver(_ notification: LaundryNotification) {
-        StandardStreams.out(renderer.render(notification, at: assistant.clock.now()))
+        out(renderer.render(notification, at: assistant.clock.now()))
         if !assistant.claimDueNotices().contains(where: { $0.notification == notification }) {
             assistant.recordDelivery(of: notification)
+        }
+    }
+}
+
+private extension Reply.Content {
+    /// Whether the session follows the reply once it is printed: waits, watches, notifies later.
+    var isFollowed: Bool {
+        switch self {
+        case .wait, .watch, .delayedNotification: true
+        default: false
         }
     }
 }

@@ -1,4 +1,4 @@
-import LaundryCore
+@testable import LaundryCore
 import Testing
 
 @Suite struct PetNameTests {
@@ -132,5 +132,17 @@ import Testing
     @Test(arguments: [0, 31, -7, 365])
     func frequencyOutOfRangeIsRefusedWithTheRange(days: Int) {
         #expect(throws: SettingValueError.outOfRange(days, 1...30)) { try CycleSettings.validateFrequency(days) }
+    }
+
+    /// The ASCII shortcut answers as the Unicode tables do, for every ASCII character.
+    @Test func asciiShortcutAgreesWithTheUnicodeTables() {
+        for value in UInt32(0)...0x7F {
+            let scalar = Unicode.Scalar(value)!
+            let category = scalar.properties.generalCategory
+            #expect(PetName.isForbidden(scalar) == [.control, .lineSeparator, .paragraphSeparator, .format].contains(category),
+                    "U+\(String(value, radix: 16))")
+            #expect(PetName.isVisible(scalar) == ![.spaceSeparator, .nonspacingMark, .spacingMark, .enclosingMark, .format, .control]
+                        .contains(category), "U+\(String(value, radix: 16))")
+        }
     }
 }

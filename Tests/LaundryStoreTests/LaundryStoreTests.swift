@@ -71,6 +71,45 @@ import Testing
         #expect(try store.read { try $0.petCount() } == 0)
     }
 
+    /// Proves group commit keeps each write whole on its own: in one group, a write that throws
+    /// and a dry run change nothing while the writes around them are kept; another connection sees
+    /// none of the group before ``LaundryStore/commitGroup()`` and all of it after.
+    @Test func aGroupCommitsTogetherAndKeepsEachWriteWhole() throws {
+        let directory = TemporaryDirectory()
+        let location = StoreLocation(directory: directory.url)
+        let store = try LaundryStore(location: location)
+        let other = try LaundryStore(location: location)
+        struct Abort: Error {}
+        func create(_ name: String, commit: Bool = true, failing: Bool = false) throws {
+            try store.write(commit: commit) { transaction in
+                _ = try transaction.insert(Pet(name: try PetName(name), createdAt: start))
+                try transaction.append([TranscriptMessage(at: start, role: .user, text: "create pet \(name)")])
+                if failing { throw Abort() }
+            }
+        }
+
+        try store.beginGroup()
+        try create("Snowy")
+        #expect(throws: Abort.self) { try create("Broken", failing: true) }
+        try create("Dreamt", commit: false)
+        try create("Fluffy")
+        #expect(try store.read { try $0.pets().map(\.name.value) } == ["Snowy", "Fluffy"])
+        #expect(try other.read { try $0.petCount() } == 0, "nothing is visible before the commit")
+        try store.commitGroup()
+
+        #expect(try other.read { try $0.pets().map(\.name.value) } == ["Snowy", "Fluffy"])
+        #expect(try other.read { try $0.latestMessages(limit: 10) }.map(\.text) == ["create pet Snowy", "create pet Fluffy"])
+        // After the group, a write is its own transaction again.
+        try create("Later")
+        #expect(try other.read { try $0.petCount() } == 3)
+    }
+
+    @Test func committingWithoutAGroupIsAnError() throws {
+        let directory = TemporaryDirectory()
+        let store = try LaundryStore(location: StoreLocation(directory: directory.url))
+        #expect(throws: StoreError.self) { try store.commitGroup() }
+    }
+
     @Test func namesAreUniqueIgnoringCase() throws {
         let directory = TemporaryDirectory()
         let store = try LaundryStore(location: StoreLocation(directory: directory.url))

@@ -3,6 +3,7 @@
 #ifndef CLIBEDIT_H
 #define CLIBEDIT_H
 
+#include <sys/types.h>
 #include <stdio.h>
 #include <wchar.h>
 
@@ -25,6 +26,11 @@ void lt_catch_termination(void);
 
 /// The SIGTERM or SIGHUP received, or 0.
 int lt_termination_signal(void);
+
+/// read(2) for a script's input that SIGTERM and SIGHUP always end: -1 with errno EINTR once one
+/// was received, even when it arrived just before the call (it waits in ppoll with them unblocked,
+/// so none is missed between checking and waiting).
+ssize_t lt_read_unless_terminated(int descriptor, void *buffer, size_t count);
 
 /// Asked on Tab with the line's text before the cursor (UTF-8). Returns NULL when nothing
 /// completes, else a malloc'd string the editor frees: its first line is
