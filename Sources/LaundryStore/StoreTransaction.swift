@@ -117,7 +117,7 @@ public struct StoreTransaction {
 
     /// Keeps how to reverse a change. The stack holds the latest ``undoDepth`` changes.
     public func pushUndo(_ record: UndoRecord, at now: Date) throws {
-        let payload = String(decoding: try JSONEncoder().encode(record), as: UTF8.self)
+        let payload = UndoPayload.json(record)
         try execute("INSERT INTO undoEntry (at, summary, payload) VALUES (?, ?, ?)", [StoredDate.text(now), record.summary, payload])
         // Older than the undoDepth-th newest: walks the newest ids only, not the whole table.
         try execute(
