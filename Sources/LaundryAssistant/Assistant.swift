@@ -18,8 +18,11 @@ public final class Assistant {
     public let dryRun: Bool
     /// Answer "yes" to every confirmation (`--yes`).
     public let assumeYes: Bool
-    /// The user's calendar and time zone: days and weeks of the history are local.
-    public let calendar: Calendar
+    /// The user's calendar and time zone: days and weeks of the history are local. Looked up
+    /// when first needed (loading the time zone and calendar data is a cost most commands,
+    /// and a one-shot `/status`, need not pay).
+    public private(set) lazy var calendar: Calendar = chosenCalendar ?? .current
+    private let chosenCalendar: Calendar?
 
     /// Lines longer than this are answered without being parsed.
     public static let maximumLineLength = 1000
@@ -35,11 +38,13 @@ public final class Assistant {
         }
     }
 
+    /// - Parameter calendar: the calendar for local days and weeks; nil for the user's own
+    ///   (`Calendar.current`, looked up when first needed).
     public init(
         store: LaundryStore, grammar: Grammar, clock: Clock, dryRun: Bool = false, assumeYes: Bool = false,
-        calendar: Calendar = .current
+        calendar: Calendar? = nil
     ) {
-        self.calendar = calendar
+        chosenCalendar = calendar
         self.store = store
         self.grammar = grammar
         self.clock = clock
