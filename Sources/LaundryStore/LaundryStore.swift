@@ -56,8 +56,11 @@ public final class LaundryStore: Sendable {
         configuration.label = "LaundryTime"
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
-            try queue.read { db in try Self.refuseNewerSchema(db, path: path) }
-            try Schema.migrator.migrate(queue)
+            // A store that is up to date (nearly every start) is not handed to the migrator, which
+            // would read the applied migrations again and set up its own transaction to do nothing.
+            let migrator = Schema.migrator
+            let upToDate = try queue.read { db in try Self.checkSchema(db, migrator: migrator, path: path) }
+            if !upToDate { try migrator.migrate(queue) }
         } catch let error as StoreError {
             throw error
         } catch {
@@ -212,12 +215,15 @@ public final class LaundryStore: Sendable {
         throw .cannotOpen(path: path, reason: String(cString: strerror(code)))
     }
 
-    private static func refuseNewerSchema(_ db: Database, path: String) throws {
-        guard try db.tableExists("grdb_migrations") else { return }
-        let known = Set(Schema.migrator.migrations)
-        let applied = try Schema.migrator.appliedIdentifiers(db)
+    /// Whether every migration this version knows is applied (false for a new file). Refuses a
+    /// store with migrations it does not know: a newer LaundryTime wrote it.
+    private static func checkSchema(_ db: Database, migrator: DatabaseMigrator, path: String) throws -> Bool {
+        guard try db.tableExists("grdb_migrations") else { return false }
+        let known = Set(migrator.migrations)
+        let applied = try migrator.appliedIdentifiers(db)
         let unknown = applied.subtracting(known).sorted()
         if !unknown.isEmpty { throw StoreError.newerSchema(path: path, unknownMigrations: unknown) }
+        return applied == known
     }
 
     static func storeError(_ error: Error, path: String, opening: Bool) -> StoreError {
