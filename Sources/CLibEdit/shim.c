@@ -6,6 +6,7 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,7 +129,7 @@ ssize_t lt_read_unless_terminated(int descriptor, void *buffer, size_t count) {
     sigemptyset(&ending);
     sigaddset(&ending, SIGTERM);
     sigaddset(&ending, SIGHUP);
-    sigprocmask(SIG_BLOCK, &ending, &previous);
+    pthread_sigmask(SIG_BLOCK, &ending, &previous);
     ssize_t result = -1;
     for (;;) {
         if (termination) {
@@ -146,7 +147,7 @@ ssize_t lt_read_unless_terminated(int descriptor, void *buffer, size_t count) {
         break;
     }
     int saved = errno;
-    sigprocmask(SIG_SETMASK, &previous, NULL);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
     errno = saved;
     return result;
 }

@@ -99,10 +99,12 @@ public final class LaundryStore: Sendable {
                     // A failed statement or COMMIT may leave the transaction open: undo it all. In a
                     // group, undo this command only — unless SQLite already rolled the group back
                     // (disk full, I/O error), which ``commitGroup()`` then reports.
-                    if grouped, db.isInsideTransaction {
-                        try? db.execute(sql: "ROLLBACK TO SAVEPOINT command; RELEASE SAVEPOINT command")
-                    } else if !grouped, db.isInsideTransaction {
-                        try? db.rollback()
+                    if db.isInsideTransaction {
+                        if grouped {
+                            try? db.execute(sql: "ROLLBACK TO SAVEPOINT command; RELEASE SAVEPOINT command")
+                        } else {
+                            try? db.rollback()
+                        }
                     }
                     throw error
                 }

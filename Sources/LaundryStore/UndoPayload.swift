@@ -4,8 +4,8 @@ import LaundryCore
 /// The undo stack's payload: an ``LaundryCore/UndoRecord`` as the JSON that `JSONEncoder` makes of
 /// it (the types' synthesized Codable, dates as seconds since 2001), written by hand.
 ///
-/// Most commands push an undo record, and encoding it through Codable and `JSONEncoder` was an
-/// eighth of what a scripted command cost (Benchmarks/RESULTS.md). Reading stays with
+/// Most commands push an undo record, and encoding it through Codable and `JSONEncoder` was about
+/// a tenth of what a scripted command cost (Benchmarks/RESULTS.md). Reading stays with
 /// `JSONDecoder`, so payloads written before, and any written here, read the same way;
 /// `UndoPayloadTests` decodes random records written here and compares them with the originals.
 enum UndoPayload {

@@ -355,13 +355,13 @@ public final class Session {
 
     /// What a reply asks the session to do after it is printed: wait, watch, notify later.
     private func follow(_ reply: Reply) {
-        let clock = assistant.clock
-        let follower = TimerFollower(now: { clock.now() }, interruptible: interactive)
         guard reply.content?.isFollowed == true else { return }
         // What follows takes time and shows progress: the commands before it are stored and shown
         // first, and no transaction is held while it waits.
         commitGroup()
         guard !groupLost else { return }
+        let clock = assistant.clock
+        let follower = TimerFollower(now: { clock.now() }, interruptible: interactive)
         switch reply.content {
         case .wait(let watch):
             switch follower.wait(until: watch.timer.endsAt, deadline: watch.deadline) {
