@@ -13,14 +13,15 @@ let releaseLinking: [LinkerSetting] = [
 ]
 
 // Layers, lowest first. A module may import only those below it (see docs/ARCHITECTURE.md):
-// LaundryCore → LaundryStore, LaundryGrammar → LaundryAssistant → LaundryTerminal → laundrytime.
+// LaundryCore → LaundryStore, LaundryGrammar → LaundryAssistant → LaundryTerminal → laundrytime;
+// EnglishGrammar (the grammar file, compiled at build time) sits on LaundryGrammar.
 let package = Package(
     name: "LaundryTime",
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "laundrytime", targets: ["laundrytime"]),
         // For the benchmark package in Benchmarks/, which measures the grammar on its own.
-        .library(name: "LaundryGrammar", targets: ["LaundryGrammar"]),
+        .library(name: "LaundryGrammar", targets: ["LaundryGrammar", "EnglishGrammar"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,11 +33,8 @@ let package = Package(
             name: "LaundryStore",
             dependencies: ["LaundryCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .target(
-            name: "LaundryGrammar",
-            dependencies: ["LaundryCore"],
-            plugins: ["EmbedGrammar"]
-        ),
+        .target(name: "LaundryGrammar", dependencies: ["LaundryCore"]),
+        .target(name: "EnglishGrammar", dependencies: ["LaundryGrammar"], plugins: ["EmbedGrammar"]),
         .target(
             name: "LaundryAssistant",
             dependencies: ["LaundryCore", "LaundryStore", "LaundryGrammar"]
@@ -53,14 +51,18 @@ let package = Package(
             name: "laundrytime",
             dependencies: [
                 "LaundryTerminal",
+                "EnglishGrammar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: releaseLinking
         ),
 
-        // Build-time: copies Grammars/en.grammar into the binary, so that the program finds its
-        // grammar from any working directory and cannot be separated from it.
-        .executableTarget(name: "GrammarEmbedder", path: "Sources/GrammarEmbedder", linkerSettings: releaseLinking),
+        // Build-time: compiles Grammars/en.grammar with LaundryGrammar's compiler and builds its text
+        // and tables into the binary, so that the program finds its grammar from any working
+        // directory, cannot be separated from it, and does not compile it at every start.
+        .executableTarget(
+            name: "GrammarEmbedder", dependencies: ["LaundryGrammar"], path: "Sources/GrammarEmbedder",
+            linkerSettings: releaseLinking),
         .plugin(
             name: "EmbedGrammar",
             capability: .buildTool(),
@@ -70,7 +72,7 @@ let package = Package(
         // Shared by the test targets: temporary directories and a clock moved by hand.
         .target(
             name: "LaundryTestSupport",
-            dependencies: ["LaundryCore", "LaundryStore", "LaundryGrammar", "LaundryAssistant"],
+            dependencies: ["LaundryCore", "LaundryStore", "LaundryGrammar", "EnglishGrammar", "LaundryAssistant"],
             path: "Tests/Support"
         ),
         .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore"]),
@@ -78,8 +80,8 @@ let package = Package(
             name: "LaundryStoreTests",
             dependencies: ["LaundryStore", "LaundryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "LaundryGrammarTests", dependencies: ["LaundryGrammar"]),
-        .testTarget(name: "LaundryAssistantTests", dependencies: ["LaundryAssistant", "LaundryTestSupport"]),
+        .testTarget(name: "LaundryGrammarTests", dependencies: ["LaundryGrammar", "EnglishGrammar"]),
+        .testTarget(name: "LaundryAssistantTests", dependencies: ["LaundryAssistant", "EnglishGrammar", "LaundryTestSupport"]),
         .testTarget(
             name: "LaundryTerminalTests",
             dependencies: ["LaundryTerminal", "LaundryAssistant", "LaundryCore", "LaundryStore", "LaundryGrammar", "LaundryTestSupport"],

@@ -1,8 +1,9 @@
 import Foundation
 import PackagePlugin
 
-/// Turns `Grammars/en.grammar` into Swift source for the target that uses this plugin, so the
-/// grammar is compiled into the binary. Rebuilt whenever the grammar file changes.
+/// Compiles `Grammars/en.grammar` (with LaundryGrammar's compiler, in the GrammarEmbedder tool)
+/// into Swift source for the target that uses this plugin: the grammar's text and its compiled
+/// tables. Rebuilt whenever the grammar file changes; a mistake in the grammar fails the build.
 @main
 struct EmbedGrammar: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -10,7 +11,7 @@ struct EmbedGrammar: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedGrammar.swift")
         return [
             .buildCommand(
-                displayName: "Embedding Grammars/en.grammar",
+                displayName: "Compiling Grammars/en.grammar",
                 executable: try context.tool(named: "GrammarEmbedder").url,
                 arguments: [input.path, output.path],
                 inputFiles: [input],

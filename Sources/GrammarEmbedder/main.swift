@@ -1,20 +1,36 @@
-// Build tool behind the EmbedGrammar plugin: writes a Swift file that holds the grammar's text,
-// so the program carries its grammar inside the binary and works from any working directory.
+// Build tool behind the EmbedGrammar plugin: compiles a grammar file with LaundryGrammar's own
+// compiler and writes a Swift file that holds the grammar's text and its compiled tables, so the
+// program carries its grammar inside the binary, works from any working directory, and starts
+// without compiling the grammar. A grammar with a mistake stops the build, with the file and line.
 //
 // usage: GrammarEmbedder <input.grammar> <output.swift>
 import Foundation
+import LaundryGrammar
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("\(message)\n".utf8))
+    exit(1)
+}
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
     FileHandle.standardError.write(Data("usage: GrammarEmbedder <input.grammar> <output.swift>\n".utf8))
     exit(2)
 }
+let input = arguments[1]
 let text: String
 do {
-    text = try String(contentsOfFile: arguments[1], encoding: .utf8)
+    text = try String(contentsOfFile: input, encoding: .utf8)
 } catch {
-    FileHandle.standardError.write(Data("GrammarEmbedder: cannot read \(arguments[1]): \(error)\n".utf8))
-    exit(1)
+    fail("GrammarEmbedder: cannot read \(input): \(error)")
+}
+
+let tables: [UInt8]
+do {
+    tables = try Grammar(source: text).tables(source: text)
+} catch {
+    // The compiler's own diagnostic form, so that the build log points at the line.
+    fail("\(input):\(max(error.line, 1)):1: error: \(error.message)")
 }
 
 // A raw string literal needs more #s than any run of "# inside the text.
@@ -28,12 +44,15 @@ let source = """
         static let englishSource: String = \(hashes)\"\"\"
     \(text)
     \"\"\"\(hashes)
+
+        /// Its tables, compiled by `Grammar(source:)` at build time (`Grammar.tables(source:)`,
+        /// \(tables.count) bytes), in Base64.
+        static let englishTables = "\(Data(tables).base64EncodedString())"
     }
 
     """
 do {
     try source.write(toFile: arguments[2], atomically: true, encoding: .utf8)
 } catch {
-    FileHandle.standardError.write(Data("GrammarEmbedder: cannot write \(arguments[2]): \(error)\n".utf8))
-    exit(1)
+    fail("GrammarEmbedder: cannot write \(arguments[2]): \(error)")
 }

@@ -2,13 +2,13 @@ import Foundation
 /// What LaundryTime understands: the grammar file, compiled once, with its help texts.
 ///
 /// ```swift
-/// let grammar = try Grammar.english
+/// let grammar = try Grammar.english  // EnglishGrammar: Grammars/en.grammar, compiled at build time
 /// let command = grammar.match("start wash for snowy", pets: PetNameIndex(names: ["Snowy"]))
 /// // command.intent == .startWash, command[.pet]?.knownPet == "Snowy"
 /// ```
 public struct Grammar: Sendable {
     /// An intent as the grammar describes it, for help and suggestions.
-    public struct IntentHelp: Sendable {
+    public struct IntentHelp: Equatable, Sendable {
         public let intent: Intent
         public let group: String
         public let summary: String
@@ -44,13 +44,57 @@ public struct Grammar: Sendable {
         }
     }
 
-    /// The English grammar built into the binary, compiled on first use.
-    public static var english: Grammar {
-        get throws(GrammarError) { try englishResult.get() }
+    /// The grammar whose compiled ``tables()`` these are, without compiling it again; `source`
+    /// is the text they were compiled from (suggestions are spelled out from it when first
+    /// needed). Tables of another text, or damaged ones, are an error.
+    public init(tables: [UInt8], source: String) throws(GrammarError) {
+        var reader = TableReader(tables)
+        try reader.expect(GrammarTables.magic, "the format's mark")
+        guard try reader.integer() == GrammarTables.formatVersion else {
+            throw TableReader.damaged("they are of another format version; rebuild")
+        }
+        guard try reader.integer() == source.utf8.count, try reader.integer() == GrammarTables.fingerprint(of: source) else {
+            throw TableReader.damaged("they were compiled from another grammar text")
+        }
+        let graph = try WordGraph(reading: &reader)
+        let intentCases = Intent.allCases
+        let intents = try reader.array { reader throws(GrammarError) in
+            let intent = try reader.ordinal(in: intentCases)
+            let group = try reader.string(), summary = try reader.string()
+            let examples = try reader.strings(), templates = try reader.strings()
+            let quickNumber = try reader.integer()
+            let quickAction = quickNumber > 0 ? QuickAction(number: quickNumber, label: try reader.string(), intent: intent) : nil
+            return IntentHelp(intent: intent, group: group, summary: summary, examples: examples,
+                              templates: templates, quickAction: quickAction)
+        }
+        guard reader.isAtEnd else { throw TableReader.damaged("they go on after their end") }
+        matcher = Matcher(graph: graph)
+        suggester = LazySuggester(source: source)
+        self.intents = intents
     }
 
-    private static let englishResult = Result { () throws(GrammarError) -> Grammar in
-        try Grammar(source: BundledGrammar.englishSource)
+    /// The grammar compiled, in the form ``init(tables:source:)`` reads. `source` must be the
+    /// text this grammar was compiled from.
+    public func tables(source: String) -> [UInt8] {
+        var writer = TableWriter()
+        writer.raw(GrammarTables.magic)
+        writer.integer(GrammarTables.formatVersion)
+        writer.integer(source.utf8.count)
+        writer.integer(GrammarTables.fingerprint(of: source))
+        matcher.graph.write(to: &writer)
+        let intentCases = Intent.allCases
+        writer.integer(intents.count)
+        for help in intents {
+            writer.ordinal(help.intent, in: intentCases)
+            writer.string(help.group)
+            writer.string(help.summary)
+            writer.strings(help.examples)
+            writer.strings(help.templates)
+            // Quick-action numbers start at 1 (the grammar refuses others): 0 is "none".
+            writer.integer(help.quickAction?.number ?? 0)
+            if let quickAction = help.quickAction { writer.string(quickAction.label) }
+        }
+        return writer.bytes
     }
 
     /// The command a line asks for; `unknown` when no template fits.
@@ -84,19 +128,37 @@ public struct Grammar: Sendable {
 /// A ``Suggester`` made on first use, once, safely from any thread.
 private final class LazySuggester: @unchecked Sendable {
     private let lock = NSLock()
-    private var document: GrammarDocument?
+    /// What to build it from: the parsed grammar, or its text when the grammar was read from
+    /// tables (the text compiled when the tables were made, so it parses).
+    private var origin: Origin?
     private var built: Suggester?
 
+    private enum Origin {
+        case document(GrammarDocument)
+        case source(String)
+    }
+
     init(document: GrammarDocument) {
-        self.document = document
+        origin = .document(document)
+    }
+
+    init(source: String) {
+        origin = .source(source)
     }
 
     var value: Suggester {
         lock.withLock {
             if let built { return built }
-            let suggester = Suggester(document: document!)
+            // The text parses: its tables were compiled from it and checked against it. Were it
+            // not so, there would be no suggestions rather than a crash.
+            let document: GrammarDocument? = switch origin {
+            case .document(let document): document
+            case .source(let source): try? GrammarDocument.parse(source)
+            case nil: nil
+            }
+            let suggester = Suggester(document: document ?? GrammarDocument())
             built = suggester
-            document = nil
+            origin = nil
             return suggester
         }
     }

@@ -7,7 +7,7 @@
 ///
 /// The edges are stored flat, grouped by node (`edges(of:)`), and hold no references, so the
 /// matcher can walk them without copying arrays or counting references.
-struct WordGraph: Sendable {
+struct WordGraph: Equatable, Sendable {
     enum Label: Equatable, Sendable {
         case word(Int32)
         /// A typed slot; `ordinal` is the kind's place in `SlotKind.allCases`, so that the matcher
@@ -23,20 +23,20 @@ struct WordGraph: Sendable {
         case constant(SlotKind, value: Int32)
     }
 
-    struct Edge: Sendable {
+    struct Edge: Equatable, Sendable {
         let label: Label
         let target: Int32
     }
 
     /// What can come right after a slot's words: one of some literal words, or — when
     /// `anything` — whatever word (a slot or the end of the template can come next).
-    struct NextWords: Sendable {
+    struct NextWords: Equatable, Sendable {
         /// The ids of the literal words, as a range of `nextWordIDs`.
         let words: Range<Int>
         let anything: Bool
     }
 
-    struct CompiledTemplate: Sendable {
+    struct CompiledTemplate: Equatable, Sendable {
         let intent: Intent
         let text: String
         let start: Int32
@@ -110,6 +110,120 @@ struct WordGraph: Sendable {
                 for word in templatesByFirstWord.indices { templatesByFirstWord[word].append(Int32(index)) }
             } else {
                 for word in words { templatesByFirstWord[Int(word)].append(Int32(index)) }
+            }
+        }
+    }
+
+    /// The graph as ``GrammarTables`` store it.
+    func write(to writer: inout TableWriter) {
+        let slotKinds = SlotKind.allCases, intents = Intent.allCases
+        func slot(_ kind: SlotKind) { writer.ordinal(kind, in: slotKinds) }
+
+        var words = [String](repeating: "", count: vocabulary.count)
+        for (word, id) in vocabulary { words[Int(id)] = word }
+        writer.strings(words)
+        writer.strings(values)
+        writer.integer(templates.count)
+        for template in templates {
+            writer.ordinal(template.intent, in: intents)
+            writer.string(template.text)
+            writer.integer(template.start)
+        }
+        writer.integers(accepts)
+        writer.integers(edgeStarts)
+        writer.integer(edges.count)
+        for edge in edges {
+            switch edge.label {
+            case .word(let id): writer.integer(0); writer.integer(id)
+            case .slot(let kind, let ordinal, let next): writer.integer(1); slot(kind); writer.integer(ordinal); writer.integer(next)
+            case .skip: writer.integer(2)
+            case .open(let kind): writer.integer(3); slot(kind)
+            case .close(let kind, let value): writer.integer(4); slot(kind); writer.integer(value)
+            case .constant(let kind, let value): writer.integer(5); slot(kind); writer.integer(value)
+            }
+            writer.integer(edge.target)
+        }
+        writer.integers(minimumWords)
+        writer.integers(maximumWords)
+        writer.integer(templatesByFirstWord.count)
+        for templates in templatesByFirstWord { writer.integers(templates) }
+        writer.integers(templatesStartingAnywhere)
+        writer.integer(nextWords.count)
+        for next in nextWords {
+            writer.integer(next.words.lowerBound)
+            writer.integer(next.words.upperBound)
+            writer.integer(next.anything ? 1 : 0)
+        }
+        writer.integers(nextWordIDs)
+    }
+
+    /// A graph read back from what ``write(to:)`` wrote. Every index the matcher will follow is
+    /// checked here, once, so that damaged tables are an error and not a crash in the middle of
+    /// a match.
+    init(reading reader: inout TableReader) throws(GrammarError) {
+        let slotKinds = SlotKind.allCases, intents = Intent.allCases
+        let words = try reader.strings()
+        vocabulary.reserveCapacity(words.count)
+        for (id, word) in words.enumerated() { vocabulary[word] = Int32(id) }
+        values = try reader.strings()
+        templates = try reader.array { reader throws(GrammarError) in
+            CompiledTemplate(intent: try reader.ordinal(in: intents), text: try reader.string(), start: try reader.int32())
+        }
+        accepts = try reader.integers()
+        edgeStarts = try reader.integers()
+        edges = try reader.array { reader throws(GrammarError) in
+            let label: Label = switch try reader.integer(in: 0..<6) {
+            case 0: .word(try reader.int32())
+            case 1: .slot(try reader.ordinal(in: slotKinds), ordinal: try reader.int32(), next: try reader.int32())
+            case 2: .skip
+            case 3: .open(try reader.ordinal(in: slotKinds))
+            case 4: .close(try reader.ordinal(in: slotKinds), value: try reader.int32())
+            default: .constant(try reader.ordinal(in: slotKinds), value: try reader.int32())
+            }
+            return Edge(label: label, target: try reader.int32())
+        }
+        minimumWords = try reader.integers()
+        maximumWords = try reader.integers()
+        templatesByFirstWord = try reader.array { reader throws(GrammarError) in try reader.integers() }
+        templatesStartingAnywhere = try reader.integers()
+        nextWords = try reader.array { reader throws(GrammarError) in
+            let lower = try reader.integer(), upper = try reader.integer()
+            let anything = try reader.integer(in: 0..<2) == 1
+            guard 0 <= lower, lower <= upper else { throw TableReader.damaged("a word range \(lower)..<\(upper)") }
+            return NextWords(words: lower..<upper, anything: anything)
+        }
+        nextWordIDs = try reader.integers()
+        try checkIndices()
+    }
+
+    /// That every index in the graph points at something: what ``init(reading:)`` promises.
+    private func checkIndices() throws(GrammarError) {
+        func check(_ value: Int32, below limit: Int, _ what: String) throws(GrammarError) {
+            guard value >= 0, Int(value) < limit else { throw TableReader.damaged("\(what) \(value) of \(limit)") }
+        }
+        let nodes = accepts.count
+        guard edgeStarts.count == nodes + 1, edgeStarts.first == 0, edgeStarts.last.map(Int.init) == edges.count,
+              zip(edgeStarts, edgeStarts.dropFirst()).allSatisfy({ $0 <= $1 }),
+              minimumWords.count == nodes, maximumWords.count == nodes, templatesByFirstWord.count == vocabulary.count
+        else { throw TableReader.damaged("the node tables do not agree") }
+        for accept in accepts where accept != -1 { try check(accept, below: templates.count, "template") }
+        for template in templates { try check(template.start, below: nodes, "start node") }
+        for list in templatesByFirstWord + [templatesStartingAnywhere] {
+            for template in list { try check(template, below: templates.count, "template") }
+        }
+        for id in nextWordIDs { try check(id, below: vocabulary.count, "word") }
+        for next in nextWords where next.words.upperBound > nextWordIDs.count {
+            throw TableReader.damaged("a word range ends at \(next.words.upperBound) of \(nextWordIDs.count)")
+        }
+        for edge in edges {
+            try check(edge.target, below: nodes, "node")
+            switch edge.label {
+            case .word(let id): try check(id, below: vocabulary.count, "word")
+            case .slot(_, let ordinal, let next):
+                try check(ordinal, below: SlotKind.allCases.count, "slot")
+                try check(next, below: nextWords.count, "slot follower")
+            case .close(_, let value), .constant(_, let value): try check(value, below: values.count, "value")
+            case .skip, .open: break
             }
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EnglishGrammar
 import Foundation
 import LaundryAssistant
 import LaundryCore

@@ -1,3 +1,4 @@
+import EnglishGrammar
 import LaundryGrammar
 import Testing
 

@@ -1,3 +1,4 @@
+import EnglishGrammar
 import Foundation
 import LaundryGrammar
 import Testing

@@ -1,0 +1,62 @@
+import EnglishGrammar
+import Foundation
+import LaundryGrammar
+import Testing
+
+/// The compiled tables the binary starts from (`Grammar.tables(source:)`, read back by
+/// `Grammar(tables:source:)`) must be the grammar file, exactly: same matches, same help, same
+/// suggestions.
+@Suite struct GrammarTablesTests {
+    static let source = (try? String(
+        contentsOf: SentenceCorpus.directory.deletingLastPathComponent().appendingPathComponent("en.grammar"),
+        encoding: .utf8)) ?? ""
+    static let pets = PetNameIndex(names: ["Snowy", "Fluffy", "Mr. Fluff"])
+
+    @Test func tablesReadBackToTheGrammarTheyWereWrittenFrom() throws {
+        let compiled = try Grammar(source: Self.source)
+        let tables = compiled.tables(source: Self.source)
+        let read = try Grammar(tables: tables, source: Self.source)
+
+        // Writing is a function of the graph and the help texts: equal bytes, equal grammars.
+        #expect(read.tables(source: Self.source) == tables)
+        #expect(read.intents == compiled.intents)
+        #expect(read.completionWords.leading == compiled.completionWords.leading)
+        #expect(read.completionWords.all == compiled.completionWords.all)
+        for sentence in SentenceCorpus.load() {
+            #expect(read.match(sentence.text, pets: Self.pets) == compiled.match(sentence.text, pets: Self.pets), "\(sentence.location)")
+        }
+        for line in ["strat wash for snowy", "how is fluffy", "set dry time", "banana"] {
+            #expect(read.suggestions(for: line, pets: ["Snowy"]) == compiled.suggestions(for: line, pets: ["Snowy"]), "\(line)")
+        }
+    }
+
+    /// The plugin compiled the file at build time; compiling it now gives the same tables (a
+    /// stale build, or a plugin that wrote something else, would not).
+    @Test func theBuiltInGrammarIsGrammarsEnGrammar() throws {
+        #expect(!Self.source.isEmpty)
+        #expect(try Grammar.english.tables(source: Self.source) == Grammar(source: Self.source).tables(source: Self.source))
+    }
+
+    @Test func tablesOfAnotherTextAreRefused() throws {
+        let tables = try Grammar(source: Self.source).tables(source: Self.source)
+        let edited = Self.source.replacingOccurrences(of: "start wash", with: "begin wash")
+        #expect(throws: GrammarError.self) { try Grammar(tables: tables, source: edited) }
+    }
+
+    /// Tables cut short anywhere, or with bytes added, are an error with a message — never a
+    /// crash and never a grammar with a piece missing.
+    @Test func damagedTablesAreRefused() throws {
+        let tables = try Grammar(source: Self.source).tables(source: Self.source)
+        let cuts = Array(stride(from: 0, to: tables.count, by: 211)) + Array(tables.count - 40..<tables.count)
+        for cut in cuts {
+            do {
+                _ = try Grammar(tables: Array(tables.prefix(cut)), source: Self.source)
+                Issue.record("tables cut at \(cut) of \(tables.count) bytes were accepted")
+            } catch {
+                #expect(error.message.hasPrefix("the compiled grammar tables are damaged"), "\(error.message)")
+            }
+        }
+        #expect(throws: GrammarError.self) { try Grammar(tables: tables + [0], source: Self.source) }
+        #expect(throws: GrammarError.self) { try Grammar(tables: Array("not tables".utf8), source: Self.source) }
+    }
+}
