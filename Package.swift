@@ -87,6 +87,9 @@ let package = Package(
             dependencies: ["LaundryTerminal", "LaundryAssistant", "LaundryCore", "LaundryStore", "LaundryGrammar", "LaundryTestSupport"],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["laundrytime", "LaundryTestSupport"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["laundrytime", "LaundryTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
     ]
 )

@@ -15,7 +15,7 @@ func fail(_ message: String, _ status: ExitStatus) -> Never {
 
 let options: LaundryTimeCommand
 do {
-    options = try LaundryTimeCommand.parse()
+    options = try LaundryTimeCommand.parsePlainly(Array(CommandLine.arguments.dropFirst())) ?? LaundryTimeCommand.parse()
 } catch {
     // --help and --version end here too, with status 0; usage errors get 2, not ArgumentParser's 64.
     let code = LaundryTimeCommand.exitCode(for: error)

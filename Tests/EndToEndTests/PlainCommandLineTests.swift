@@ -1,0 +1,88 @@
+import ArgumentParser
+@testable import laundrytime
+import LaundryTestSupport
+import Testing
+
+/// `LaundryTimeCommand.parsePlainly` reads the plain command lines without swift-argument-parser,
+/// for a quicker start. It must never read a line differently from the parser.
+@Suite struct PlainCommandLineTests {
+    /// Every field of the command — each an ArgumentParser property wrapper, whose description is
+    /// its value — by name, so that an option added later is compared too.
+    static func fields(_ command: LaundryTimeCommand) -> [String: String] {
+        var fields: [String: String] = [:]
+        for child in Mirror(reflecting: command).children {
+            fields[child.label ?? "?"] = String(describing: child.value)
+        }
+        return fields
+    }
+
+    /// The options the parser's help lists (the hidden completion option aside).
+    @Test func itKnowsExactlyTheParsersOptions() throws {
+        let help = LaundryTimeCommand.helpMessage(columns: 200)
+        var listed = Set<String>()
+        for line in help.split(separator: "\n") where line.hasPrefix("  -") {
+            for word in line.split(separator: " ") where word.hasPrefix("-") {
+                listed.insert(String(word.prefix { $0 != "," && $0 != "<" }))
+            }
+        }
+        let known: Set = ["--format", "--color", "--no-animation", "--json", "--data-dir", "--backup-and-reset",
+                          "--dry-run", "--bail", "-y", "--yes"]
+        #expect(listed == known.union(["--version", "-h", "--help"]), "the help lists \(listed.sorted())")
+        let values = ["--format": "plain", "--color": "never", "--data-dir": "/tmp/d"]
+        for option in known {
+            #expect(LaundryTimeCommand.parsePlainly([option] + [values[option]].compactMap { $0 }) != nil, "\(option) is read plainly")
+        }
+    }
+
+    @Test func theCommandLinesPeopleTypeAreReadPlainly() throws {
+        let lines: [[String]] = [
+            [], ["/status"], ["--data-dir", "/tmp/d", "/status"], ["--data-dir=/tmp/d", "how", "is", "snowy?"],
+            ["--json", "start", "wash", "for", "snowy"], ["how", "is", "--json", "snowy"], ["-y", "reset", "everything"],
+            ["--format", "plain", "--color", "never", "status"], ["--", "--not-an-option"], ["help"],
+        ]
+        for line in lines {
+            let plain = try #require(LaundryTimeCommand.parsePlainly(line), "\(line)")
+            #expect(Self.fields(plain) == Self.fields(try LaundryTimeCommand.parse(line)), "\(line)")
+        }
+    }
+
+    @Test func whatIsNotPlainIsLeftToTheParser() {
+        let lines: [[String]] = [
+            ["--help"], ["-h"], ["--version"], ["--generate-completion-script", "bash"], ["--format", "nope"],
+            ["--format"], ["--format="], ["--data-dir"], ["--data-dir", "-x"], ["--json=yes"], ["-yy"], ["-"],
+            ["--json", "--format", "plain"], ["--nope"], ["-x", "status"],
+        ]
+        for line in lines {
+            #expect(LaundryTimeCommand.parsePlainly(line) == nil, "\(line)")
+        }
+    }
+
+    /// Random command lines from the pieces people (and mistakes) use: whatever the plain reader
+    /// accepts, the parser accepts too, with the same values.
+    @Test func itReadsEveryLineAsTheParserDoes() throws {
+        let pieces = [
+            "--format", "plain", "json", "bubbles", "auto", "JSON", "--format=json", "--format=", "--color", "never",
+            "always", "--color=auto", "--data-dir", "/tmp/x", "--data-dir=/tmp/y", "--data-dir=", "--json", "--json=1",
+            "--no-animation", "--backup-and-reset", "--dry-run", "--bail", "--yes", "-y", "-yy", "-h", "--help",
+            "--version", "--", "-", "-x", "--nope", "status", "/status", "help", "how", "is", "snowy", "start", "wash",
+            "for", "Zoë", "snowy's", "=", "a=b",
+        ]
+        var random = SplitMix64(seed: 7)
+        var plainlyRead = 0
+        for _ in 0..<2_000 {
+            let line = (0..<Int(random.next() % 7)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+            guard let plain = LaundryTimeCommand.parsePlainly(line) else { continue }
+            plainlyRead += 1
+            let parsed: LaundryTimeCommand
+            do {
+                parsed = try LaundryTimeCommand.parse(line)
+            } catch {
+                Issue.record("\(line): read plainly, but the parser says \(LaundryTimeCommand.message(for: error))")
+                continue
+            }
+            #expect(Self.fields(plain) == Self.fields(parsed), "\(line)")
+        }
+        // The test means something only if many lines take the plain way.
+        #expect(plainlyRead > 300)
+    }
+}
