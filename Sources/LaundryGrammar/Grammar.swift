@@ -48,26 +48,28 @@ public struct Grammar: Sendable {
     /// is the text they were compiled from (suggestions are spelled out from it when first
     /// needed). Tables of another text, or damaged ones, are an error.
     public init(tables: [UInt8], source: String) throws(GrammarError) {
-        var reader = TableReader(tables)
-        try reader.expect(GrammarTables.magic, "the format's mark")
-        guard try reader.integer() == GrammarTables.formatVersion else {
-            throw TableReader.damaged("they are of another format version; rebuild")
+        let (graph, intents) = try TableReader.read(tables) { reader throws(GrammarError) in
+            try reader.expect(GrammarTables.magic, "the format's mark")
+            guard try reader.integer() == GrammarTables.formatVersion else {
+                throw TableReader.damaged("they are of another format version; rebuild")
+            }
+            guard try reader.integer() == source.utf8.count, try reader.integer() == GrammarTables.fingerprint(of: source) else {
+                throw TableReader.damaged("they were compiled from another grammar text")
+            }
+            let graph = try WordGraph(reading: &reader)
+            let intentCases = Intent.allCases
+            let intents = try reader.array { reader throws(GrammarError) in
+                let intent = try reader.ordinal(in: intentCases)
+                let group = try reader.string(), summary = try reader.string()
+                let examples = try reader.strings(), templates = try reader.strings()
+                let quickNumber = try reader.integer()
+                let quickAction = quickNumber > 0 ? QuickAction(number: quickNumber, label: try reader.string(), intent: intent) : nil
+                return IntentHelp(intent: intent, group: group, summary: summary, examples: examples,
+                                  templates: templates, quickAction: quickAction)
+            }
+            guard reader.isAtEnd else { throw TableReader.damaged("they go on after their end") }
+            return (graph, intents)
         }
-        guard try reader.integer() == source.utf8.count, try reader.integer() == GrammarTables.fingerprint(of: source) else {
-            throw TableReader.damaged("they were compiled from another grammar text")
-        }
-        let graph = try WordGraph(reading: &reader)
-        let intentCases = Intent.allCases
-        let intents = try reader.array { reader throws(GrammarError) in
-            let intent = try reader.ordinal(in: intentCases)
-            let group = try reader.string(), summary = try reader.string()
-            let examples = try reader.strings(), templates = try reader.strings()
-            let quickNumber = try reader.integer()
-            let quickAction = quickNumber > 0 ? QuickAction(number: quickNumber, label: try reader.string(), intent: intent) : nil
-            return IntentHelp(intent: intent, group: group, summary: summary, examples: examples,
-                              templates: templates, quickAction: quickAction)
-        }
-        guard reader.isAtEnd else { throw TableReader.damaged("they go on after their end") }
         matcher = Matcher(graph: graph)
         suggester = LazySuggester(source: source)
         self.intents = intents

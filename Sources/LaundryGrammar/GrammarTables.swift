@@ -18,11 +18,14 @@ struct GrammarTables {
     /// FNV-1a over the source's UTF-8: ties tables to the text they were compiled from, so that
     /// suggestions (spelled out from the source) and matching (from the tables) cannot disagree.
     static func fingerprint(of source: String) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in source.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        var source = source
+        return source.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            return Int(truncatingIfNeeded: hash)
         }
-        return Int(truncatingIfNeeded: hash)
     }
 }
 
@@ -71,30 +74,46 @@ struct TableWriter {
 
 /// Reads what ``TableWriter`` wrote. Every read is checked: tables that end too early or hold a
 /// value out of range are an error, never a crash.
+///
+/// It reads the bytes in place (``read(_:_:)`` lends them for the duration): the program reads its
+/// tables at every start, and this is most of the work.
 struct TableReader {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
 
-    init(_ bytes: [UInt8]) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+    }
+
+    /// `body`'s result, reading `tables` from their start.
+    static func read<T>(_ tables: [UInt8], _ body: (inout TableReader) throws(GrammarError) -> T) throws(GrammarError) -> T {
+        let result = tables.withUnsafeBufferPointer { buffer in
+            var reader = TableReader(buffer)
+            return Result { () throws(GrammarError) in try body(&reader) }
+        }
+        return try result.get()
     }
 
     var isAtEnd: Bool { position == bytes.count }
 
     mutating func integer() throws(GrammarError) -> Int {
-        var result: UInt64 = 0
-        var shift: UInt64 = 0
-        while true {
-            guard position < bytes.count else { throw Self.damaged("they end in the middle of a number") }
-            guard shift < 64 else { throw Self.damaged("a number is too long") }
-            let byte = bytes[position]
-            position += 1
-            result |= UInt64(byte & 0x7f) << shift
-            if byte < 0x80 { break }
-            shift += 7
+        guard position < bytes.count else { throw Self.damaged("they end in the middle of a number") }
+        let first = bytes[position]
+        position += 1
+        var result = UInt64(first & 0x7f)
+        if first >= 0x80 {
+            var shift: UInt64 = 7
+            while true {
+                guard position < bytes.count else { throw Self.damaged("they end in the middle of a number") }
+                guard shift < 64 else { throw Self.damaged("a number is too long") }
+                let byte = bytes[position]
+                position += 1
+                result |= UInt64(byte & 0x7f) &<< shift
+                if byte < 0x80 { break }
+                shift += 7
+            }
         }
-        let value = Int64(bitPattern: result >> 1) ^ -Int64(bitPattern: result & 1)
-        return Int(value)
+        return Int(Int64(bitPattern: result >> 1) ^ -Int64(bitPattern: result & 1))
     }
 
     /// An integer in `range`.
@@ -126,7 +145,7 @@ struct TableReader {
 
     mutating func string() throws(GrammarError) -> String {
         let length = try count()
-        let text = String(decoding: bytes[position..<position + length], as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<position + length]), as: UTF8.self)
         position += length
         return text
     }
@@ -146,7 +165,7 @@ struct TableReader {
 
     /// The next bytes, which must be `expected`.
     mutating func expect(_ expected: [UInt8], _ what: String) throws(GrammarError) {
-        guard bytes.count - position >= expected.count, Array(bytes[position..<position + expected.count]) == expected else {
+        guard bytes.count - position >= expected.count, bytes[position..<position + expected.count].elementsEqual(expected) else {
             throw Self.damaged("\(what) is missing")
         }
         position += expected.count
