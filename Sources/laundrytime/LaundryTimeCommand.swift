@@ -76,6 +76,28 @@ struct LaundryTimeCommand: ParsableCommand {
     }
 }
 
+/// What the command line asks for, however it was read: by ``LaundryTimeCommand/parsePlainly(_:)``
+/// or by swift-argument-parser (``LaundryTimeCommand/options``).
+struct CommandLineOptions: Equatable {
+    var format = OutputFormat.auto
+    var color = ColorChoice.auto
+    var noAnimation = false
+    var json = false
+    var dataDirectory: String?
+    var backupAndReset = false
+    var dryRun = false
+    var bail = false
+    var yes = false
+    var words: [String] = []
+}
+
+extension LaundryTimeCommand {
+    var options: CommandLineOptions {
+        CommandLineOptions(format: format, color: color, noAnimation: noAnimation, json: json, dataDirectory: dataDirectory,
+                           backupAndReset: backupAndReset, dryRun: dryRun, bail: bail, yes: yes, words: words)
+    }
+}
+
 extension OutputFormat: ExpressibleByArgument {}
 extension ColorChoice: ExpressibleByArgument {}
 

@@ -1,7 +1,7 @@
 import LaundryTerminal
 
 extension LaundryTimeCommand {
-    /// The options of a plain command line, read the way swift-argument-parser reads them, or nil
+    /// The options of a plain command line, read as swift-argument-parser reads them, or nil
     /// for anything else — `--help`, `--version`, a completion script, a mistake, an unusual
     /// spelling — which `parse()` then reads, answers and explains.
     ///
@@ -11,25 +11,22 @@ extension LaundryTimeCommand {
     ///
     /// Why it exists: swift-argument-parser finds a command's options by reflection, and in a
     /// process that has just started, that is the first use of dozens of generic types — about
-    /// 2 ms of the 13 ms a one-shot `/status` takes (Benchmarks/RESULTS.md). `PlainCommandLineTests`
-    /// holds this reader to the parser: it knows exactly the options the parser's help lists, and
-    /// every command line it reads, the parser reads to the same values (thousands of random ones).
-    static func parsePlainly(_ arguments: [String]) -> LaundryTimeCommand? {
-        var format = OutputFormat.auto, color = ColorChoice.auto
-        var dataDirectory: String?
-        var noAnimation = false, json = false, backupAndReset = false, dryRun = false, bail = false, yes = false
-        var words: [String] = []
-
+    /// 3 ms of the 13 ms a one-shot `/status` took (Benchmarks/RESULTS.md); even making the
+    /// command's default values costs a few tenths. `PlainCommandLineTests` holds this reader to
+    /// the parser: it knows exactly the options the parser's help lists, and every command line it
+    /// reads, the parser reads to the same values (thousands of random ones).
+    static func parsePlainly(_ arguments: [String]) -> CommandLineOptions? {
+        var options = CommandLineOptions()
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
             guard argument.hasPrefix("-") else {
-                words.append(argument)
+                options.words.append(argument)
                 continue
             }
             if argument == "--" {
-                words += arguments[index...]
+                options.words += arguments[index...]
                 break
             }
             // "--name value" or "--name=value".
@@ -44,38 +41,26 @@ extension LaundryTimeCommand {
             switch name {
             case "--format":
                 guard let value = value().flatMap(OutputFormat.init(rawValue:)) else { return nil }
-                format = value
+                options.format = value
             case "--color":
                 guard let value = value().flatMap(ColorChoice.init(rawValue:)) else { return nil }
-                color = value
+                options.color = value
             case "--data-dir":
                 guard let value = value() else { return nil }
-                dataDirectory = value
+                options.dataDirectory = value
             case _ where attached != nil:
                 return nil  // a flag takes no value
-            case "--no-animation": noAnimation = true
-            case "--json": json = true
-            case "--backup-and-reset": backupAndReset = true
-            case "--dry-run": dryRun = true
-            case "--bail": bail = true
-            case "--yes", "-y": yes = true
+            case "--no-animation": options.noAnimation = true
+            case "--json": options.json = true
+            case "--backup-and-reset": options.backupAndReset = true
+            case "--dry-run": options.dryRun = true
+            case "--bail": options.bail = true
+            case "--yes", "-y": options.yes = true
             default: return nil
             }
         }
         // What `validate()` refuses, the parser refuses and explains.
-        if json && format != .auto && format != .json { return nil }
-
-        var command = LaundryTimeCommand()
-        command.format = format
-        command.color = color
-        command.noAnimation = noAnimation
-        command.json = json
-        command.dataDirectory = dataDirectory
-        command.backupAndReset = backupAndReset
-        command.dryRun = dryRun
-        command.bail = bail
-        command.yes = yes
-        command.words = words
-        return command
+        if options.json && options.format != .auto && options.format != .json { return nil }
+        return options
     }
 }

@@ -13,9 +13,9 @@ func fail(_ message: String, _ status: ExitStatus) -> Never {
     exit(status.rawValue)
 }
 
-let options: LaundryTimeCommand
+let options: CommandLineOptions
 do {
-    options = try LaundryTimeCommand.parsePlainly(Array(CommandLine.arguments.dropFirst())) ?? LaundryTimeCommand.parse()
+    options = try LaundryTimeCommand.parsePlainly(Array(CommandLine.arguments.dropFirst())) ?? LaundryTimeCommand.parse().options
 } catch {
     // --help and --version end here too, with status 0; usage errors get 2, not ArgumentParser's 64.
     let code = LaundryTimeCommand.exitCode(for: error)
