@@ -1,4 +1,3 @@
-import Foundation
 import LaundryGrammar
 
 extension Grammar {
@@ -12,8 +11,6 @@ extension Grammar {
     }
 
     private static let englishResult = Result { () throws(GrammarError) -> Grammar in
-        // Text that is not Base64 reads as no tables, which `init(tables:source:)` refuses.
-        let tables = Data(base64Encoded: BundledGrammar.englishTables).map { Array($0) } ?? []
-        return try Grammar(tables: tables, source: BundledGrammar.englishSource)
+        try Grammar(tables: BundledGrammar.englishTables, source: BundledGrammar.englishSource)
     }
 }

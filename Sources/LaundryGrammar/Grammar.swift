@@ -48,7 +48,20 @@ public struct Grammar: Sendable {
     /// is the text they were compiled from (suggestions are spelled out from it when first
     /// needed). Tables of another text, or damaged ones, are an error.
     public init(tables: [UInt8], source: String) throws(GrammarError) {
-        let (graph, intents) = try TableReader.read(tables) { reader throws(GrammarError) in
+        let read = tables.withUnsafeBufferPointer { tables in Result { () throws(GrammarError) in try Self.read(tables, source: source) } }
+        (matcher, intents) = try read.get()
+        suggester = LazySuggester(source: source)
+    }
+
+    /// The same, for tables built into the binary as a string literal: read where they lie.
+    public init(tables: StaticString, source: String) throws(GrammarError) {
+        let read = tables.withUTF8Buffer { tables in Result { () throws(GrammarError) in try Self.read(tables, source: source) } }
+        (matcher, intents) = try read.get()
+        suggester = LazySuggester(source: source)
+    }
+
+    private static func read(_ tables: UnsafeBufferPointer<UInt8>, source: String) throws(GrammarError) -> (Matcher, [IntentHelp]) {
+        try TableReader.read(tables) { reader throws(GrammarError) in
             try reader.expect(GrammarTables.magic, "the format's mark")
             guard try reader.integer() == GrammarTables.formatVersion else {
                 throw TableReader.damaged("they are of another format version; rebuild")
@@ -68,11 +81,8 @@ public struct Grammar: Sendable {
                                   templates: templates, quickAction: quickAction)
             }
             guard reader.isAtEnd else { throw TableReader.damaged("they go on after their end") }
-            return (graph, intents)
+            return (Matcher(graph: graph), intents)
         }
-        matcher = Matcher(graph: graph)
-        suggester = LazySuggester(source: source)
-        self.intents = intents
     }
 
     /// The grammar compiled, in the form ``init(tables:source:)`` reads. `source` must be the

@@ -3,17 +3,23 @@
 /// without compiling anything.
 ///
 /// The EmbedGrammar plugin builds the English grammar's tables into the binary, so that a start
-/// reads tables (≈ 0.1 ms) instead of parsing and compiling the grammar — which, in a process
+/// reads tables (≈ 0.4 ms) instead of parsing and compiling the grammar — which, in a process
 /// that has just started, is the first use of dozens of generic types and costs about 3 ms
 /// (Benchmarks/RESULTS.md).
 ///
 /// The format is private to this module and changes with it: tables are only ever read by the
 /// build of LaundryGrammar that wrote them. It starts with a magic word and a format number and
-/// the length and a hash of the grammar's source, then holds integers (zig-zag LEB128) and
-/// strings (a length, then UTF-8).
+/// the length and a hash of the grammar's source, then holds integers and strings (a length,
+/// then UTF-8). It is text — an integer is written in printable ASCII digits, five bits each —
+/// so that the tables can be a string literal in the binary and be read where they lie, with no
+/// decoding and no copy.
 struct GrammarTables {
     static let magic: [UInt8] = Array("LTGT".utf8)
-    static let formatVersion = 1
+    static let formatVersion = 2
+
+    /// A digit of an integer is `digitBase + (its five bits) + (more follow ? 32 : 0)`: "0"…"o".
+    static let digitBase: UInt8 = 0x30
+    static let moreDigits: UInt8 = 0x20
 
     /// FNV-1a over the source's UTF-8: ties tables to the text they were compiled from, so that
     /// suggestions (spelled out from the source) and matching (from the tables) cannot disagree.
@@ -34,13 +40,13 @@ struct TableWriter {
     private(set) var bytes: [UInt8] = []
 
     mutating func integer(_ value: Int) {
-        // Zig-zag, so that -1 (a node that accepts nothing) takes one byte like small counts.
+        // Zig-zag, so that -1 (a node that accepts nothing) takes one digit like small counts.
         var rest = UInt64(bitPattern: Int64((value << 1) ^ (value >> (Int.bitWidth - 1))))
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
+        repeat {
+            let bits = UInt8(truncatingIfNeeded: rest & 0x1f)
+            rest >>= 5
+            bytes.append(GrammarTables.digitBase + bits + (rest > 0 ? GrammarTables.moreDigits : 0))
+        } while rest > 0
     }
 
     mutating func integer(_ value: Int32) {
@@ -86,32 +92,25 @@ struct TableReader {
     }
 
     /// `body`'s result, reading `tables` from their start.
-    static func read<T>(_ tables: [UInt8], _ body: (inout TableReader) throws(GrammarError) -> T) throws(GrammarError) -> T {
-        let result = tables.withUnsafeBufferPointer { buffer in
-            var reader = TableReader(buffer)
-            return Result { () throws(GrammarError) in try body(&reader) }
-        }
-        return try result.get()
+    static func read<T>(_ tables: UnsafeBufferPointer<UInt8>, _ body: (inout TableReader) throws(GrammarError) -> T) throws(GrammarError) -> T {
+        var reader = TableReader(tables)
+        return try body(&reader)
     }
 
     var isAtEnd: Bool { position == bytes.count }
 
     mutating func integer() throws(GrammarError) -> Int {
-        guard position < bytes.count else { throw Self.damaged("they end in the middle of a number") }
-        let first = bytes[position]
-        position += 1
-        var result = UInt64(first & 0x7f)
-        if first >= 0x80 {
-            var shift: UInt64 = 7
-            while true {
-                guard position < bytes.count else { throw Self.damaged("they end in the middle of a number") }
-                guard shift < 64 else { throw Self.damaged("a number is too long") }
-                let byte = bytes[position]
-                position += 1
-                result |= UInt64(byte & 0x7f) &<< shift
-                if byte < 0x80 { break }
-                shift += 7
-            }
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard position < bytes.count else { throw Self.damaged("they end in the middle of a number") }
+            let digit = bytes[position] &- GrammarTables.digitBase
+            position += 1
+            guard digit < 2 * GrammarTables.moreDigits else { throw Self.damaged("a number has a byte that is no digit") }
+            guard shift < 64 else { throw Self.damaged("a number is too long") }
+            result |= UInt64(digit & 0x1f) &<< shift
+            if digit < GrammarTables.moreDigits { break }
+            shift += 5
         }
         return Int(Int64(bitPattern: result >> 1) ^ -Int64(bitPattern: result & 1))
     }

@@ -7,7 +7,7 @@ import Testing
         "LaundryCore": ["Foundation"],
         "LaundryStore": ["Foundation", "LaundryCore", "GRDB"],
         "LaundryGrammar": ["Foundation", "LaundryCore"],
-        "EnglishGrammar": ["Foundation", "LaundryGrammar"],
+        "EnglishGrammar": ["LaundryGrammar"],
         "LaundryAssistant": ["Foundation", "LaundryCore", "LaundryStore", "LaundryGrammar"],
         "LaundryTerminal": ["Foundation", "LaundryAssistant", "CLibEdit"],
     ]
