@@ -39,10 +39,8 @@ let package = Package(
             name: "LaundryAssistant",
             dependencies: ["LaundryCore", "LaundryStore", "LaundryGrammar"]
         ),
-        .target(
-            name: "CLibEdit",
-            linkerSettings: [.linkedLibrary("edit")]
-        ),
+        // Loads libedit when the first line editor opens (shim.c): scripts and one-shots do without.
+        .target(name: "CLibEdit"),
         .target(
             name: "LaundryTerminal",
             dependencies: ["LaundryAssistant", "CLibEdit"]

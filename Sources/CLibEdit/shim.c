@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "CLibEdit.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <histedit.h>
 #include <langinfo.h>
@@ -29,6 +30,62 @@ struct lt_editor {
     long long idle_due_ms; /* when to ask the idle hook next, on the monotonic clock */
 };
 
+/* libedit is loaded when the first editor opens, not when the program starts: a script or a
+   one-shot command never edits a line, and loading libedit with the libraries it needs (terminfo,
+   libbsd, libmd) cost every start about half a millisecond (Benchmarks/RESULTS.md). Debian names
+   it libedit.so.2, Fedora libedit.so.0; libedit.so is the development link. Its functions are
+   called through this table. */
+static struct {
+    EditLine *(*el_init)(const char *, FILE *, FILE *, FILE *);
+    void (*el_end)(EditLine *);
+    int (*el_set)(EditLine *, int, ...);
+    int (*el_get)(EditLine *, int, ...);
+    const char *(*el_gets)(EditLine *, int *);
+    const LineInfo *(*el_line)(EditLine *);
+    void (*el_deletestr)(EditLine *, int);
+    int (*el_insertstr)(EditLine *, const char *);
+    int (*el_source)(EditLine *, const char *);
+    History *(*history_init)(void);
+    void (*history_end)(History *);
+    int (*history)(History *, HistEvent *, int, ...);
+} editline;
+
+static char load_error[256];
+
+/* Loads libedit once; returns 0, or -1 with the reason in load_error. */
+static int load_libedit(void) {
+    static int loaded = 0;
+    if (loaded) return 0;
+#ifdef __APPLE__
+    static const char *const names[] = {"libedit.3.dylib", "libedit.dylib"};
+#else
+    static const char *const names[] = {"libedit.so.2", "libedit.so.0", "libedit.so"};
+#endif
+    void *library = NULL;
+    for (size_t index = 0; !library && index < sizeof names / sizeof names[0]; index++) {
+        library = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
+    }
+    if (!library) {
+        const char *reason = dlerror();
+        snprintf(load_error, sizeof load_error, "libedit could not be loaded (%s)", reason ? reason : names[0]);
+        return -1;
+    }
+#define LOAD(name)                                                                              \
+    if (!(*(void **)&editline.name = dlsym(library, #name))) {                                  \
+        snprintf(load_error, sizeof load_error, "libedit has no %s", #name);                   \
+        return -1;                                                                              \
+    }
+    LOAD(el_init) LOAD(el_end) LOAD(el_set) LOAD(el_get) LOAD(el_gets) LOAD(el_line)
+    LOAD(el_deletestr) LOAD(el_insertstr) LOAD(el_source) LOAD(history_init) LOAD(history_end) LOAD(history)
+#undef LOAD
+    loaded = 1;
+    return 0;
+}
+
+const char *lt_editor_load_error(void) {
+    return load_error[0] ? load_error : NULL;
+}
+
 static long long monotonic_ms(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
@@ -36,7 +93,7 @@ static long long monotonic_ms(void) {
 }
 
 static char *line_before_cursor(EditLine *el) {
-    const LineInfo *info = el_line(el);
+    const LineInfo *info = editline.el_line(el);
     size_t length = (size_t)(info->cursor - info->buffer);
     char *before = malloc(length + 1);
     if (!before) return NULL;
@@ -57,12 +114,12 @@ static void run_idle(EditLine *el, lt_editor *editor) {
     fputs(message, editor->output);
     fflush(editor->output);
     free(message);
-    el_set(el, EL_REFRESH);
+    editline.el_set(el, EL_REFRESH);
 }
 
 static lt_editor *editor_of(EditLine *el) {
     lt_editor *editor = NULL;
-    el_get(el, EL_CLIENTDATA, &editor);
+    editline.el_get(el, EL_CLIENTDATA, &editor);
     return editor;
 }
 
@@ -161,7 +218,7 @@ static int read_character(EditLine *el, wchar_t *out) {
     for (;;) {
         if (termination) return -1;
         if (interrupted) {
-            const LineInfo *info = el_line(el);
+            const LineInfo *info = editline.el_line(el);
             editor->interrupted_with_text = info->lastchar > info->buffer;
             return -1;
         }
@@ -217,8 +274,8 @@ static unsigned char complete(EditLine *el, int key) {
     if (insert) {
         *insert++ = '\0';
         int delete_count = atoi(answer);
-        if (delete_count > 0) el_deletestr(el, delete_count);
-        if (*insert) el_insertstr(el, insert);
+        if (delete_count > 0) editline.el_deletestr(el, delete_count);
+        if (*insert) editline.el_insertstr(el, insert);
         changed = delete_count > 0 || *insert;
     }
     unsigned char result = changed ? CC_REFRESH : CC_REFRESH_BEEP;
@@ -233,37 +290,38 @@ static unsigned char complete(EditLine *el, int key) {
 }
 
 lt_editor *lt_editor_open(const char *program, int history_size, lt_completer completer, void *context, int draw_on_stderr) {
+    if (load_libedit() != 0) return NULL;
     lt_editor *editor = calloc(1, sizeof *editor);
     if (!editor) return NULL;
     editor->completer = completer;
     editor->completer_context = context;
     editor->output = draw_on_stderr ? stderr : stdout;
-    editor->el = el_init(program, stdin, editor->output, stderr);
-    editor->history = history_init();
+    editor->el = editline.el_init(program, stdin, editor->output, stderr);
+    editor->history = editline.history_init();
     if (!editor->el || !editor->history) {
         lt_editor_close(editor);
         return NULL;
     }
-    history(editor->history, &editor->event, H_SETSIZE, history_size);
-    history(editor->history, &editor->event, H_SETUNIQUE, 1);
+    editline.history(editor->history, &editor->event, H_SETSIZE, history_size);
+    editline.history(editor->history, &editor->event, H_SETUNIQUE, 1);
     lt_catch_interrupts();
-    el_set(editor->el, EL_CLIENTDATA, editor);
-    el_set(editor->el, EL_EDITOR, "emacs");
-    el_set(editor->el, EL_SIGNAL, 1);
-    el_set(editor->el, EL_PROMPT_ESC, prompt_of, '\1');
-    el_set(editor->el, EL_HIST, history, editor->history);
-    el_set(editor->el, EL_GETCFN, read_character);
-    el_set(editor->el, EL_BIND, "^R", "em-inc-search-prev", NULL);
-    el_set(editor->el, EL_ADDFN, "lt-complete", "Complete commands and pet names", complete);
-    el_set(editor->el, EL_BIND, "^I", "lt-complete", NULL);
-    el_source(editor->el, NULL);
+    editline.el_set(editor->el, EL_CLIENTDATA, editor);
+    editline.el_set(editor->el, EL_EDITOR, "emacs");
+    editline.el_set(editor->el, EL_SIGNAL, 1);
+    editline.el_set(editor->el, EL_PROMPT_ESC, prompt_of, '\1');
+    editline.el_set(editor->el, EL_HIST, editline.history, editor->history);
+    editline.el_set(editor->el, EL_GETCFN, read_character);
+    editline.el_set(editor->el, EL_BIND, "^R", "em-inc-search-prev", NULL);
+    editline.el_set(editor->el, EL_ADDFN, "lt-complete", "Complete commands and pet names", complete);
+    editline.el_set(editor->el, EL_BIND, "^I", "lt-complete", NULL);
+    editline.el_source(editor->el, NULL);
     return editor;
 }
 
 void lt_editor_close(lt_editor *editor) {
     if (!editor) return;
-    if (editor->el) el_end(editor->el);
-    if (editor->history) history_end(editor->history);
+    if (editor->el) editline.el_end(editor->el);
+    if (editor->history) editline.history_end(editor->history);
     free(editor->prompt);
     free(editor->line);
     free(editor);
@@ -286,7 +344,7 @@ const char *lt_editor_gets(lt_editor *editor, int *outcome) {
     memset(&editor->input_state, 0, sizeof editor->input_state);
     editor->idle_due_ms = monotonic_ms();
     lt_take_interrupt();
-    const char *line = el_gets(editor->el, &count);
+    const char *line = editline.el_gets(editor->el, &count);
     if (!line) {
         if (termination) {
             *outcome = LT_TERMINATED;
@@ -310,26 +368,26 @@ void lt_editor_remember(lt_editor *editor, const char *line) {
     /* Drop older copies first, newest to oldest, so each line is kept once, at its latest place. */
     int numbers[64];
     int found = 0;
-    for (int more = history(editor->history, &editor->event, H_FIRST); more >= 0 && found < 64;
-         more = history(editor->history, &editor->event, H_NEXT)) {
+    for (int more = editline.history(editor->history, &editor->event, H_FIRST); more >= 0 && found < 64;
+         more = editline.history(editor->history, &editor->event, H_NEXT)) {
         if (strcmp(editor->event.str, line) == 0) numbers[found++] = editor->event.num;
     }
     for (int index = 0; index < found; index++) {
-        history(editor->history, &editor->event, H_DEL, numbers[index]);
+        editline.history(editor->history, &editor->event, H_DEL, numbers[index]);
     }
-    history(editor->history, &editor->event, H_ENTER, line);
+    editline.history(editor->history, &editor->event, H_ENTER, line);
 }
 
 int lt_editor_history_load(lt_editor *editor, const char *path) {
-    return history(editor->history, &editor->event, H_LOAD, path) < 0 ? -1 : 0;
+    return editline.history(editor->history, &editor->event, H_LOAD, path) < 0 ? -1 : 0;
 }
 
 int lt_editor_history_save(lt_editor *editor, const char *path) {
-    return history(editor->history, &editor->event, H_SAVE, path) < 0 ? -1 : 0;
+    return editline.history(editor->history, &editor->event, H_SAVE, path) < 0 ? -1 : 0;
 }
 
 int lt_editor_columns(lt_editor *editor) {
     int columns = 0;
-    if (el_get(editor->el, EL_GETTC, "co", &columns) != 0) return 0;
+    if (editline.el_get(editor->el, EL_GETTC, "co", &columns) != 0) return 0;
     return columns;
 }

@@ -65,6 +65,12 @@ final class LineEditor {
         lt_editor_close(editor)
     }
 
+    /// Why no editor could be made because libedit itself is missing (it is loaded with the first
+    /// editor, not at start), or nil.
+    static var unavailableReason: String? {
+        lt_editor_load_error().map { String(cString: $0) }
+    }
+
     func read(prompt: String) -> Input {
         lt_editor_set_prompt(editor, prompt)
         var outcome: Int32 = 0

@@ -220,7 +220,12 @@ public final class Session {
         let drawOnStandardError = !StandardStreams.stdoutIsTerminal && isatty(STDERR_FILENO) == 1
         guard let editor = LineEditor(program: "laundrytime", historyFile: LineEditor.historyFile(environment: display.environment),
                                       completer: completer, drawOnStandardError: drawOnStandardError)
-        else { return runScript() }
+        else {
+            if let reason = LineEditor.unavailableReason {
+                StandardStreams.err("laundrytime: \(reason), so there is no line editing: each line is read as in a script.\n")
+            }
+            return runScript()
+        }
         interactive = true
         // What belongs to the prompt goes where the prompt is drawn.
         let screen = { (text: String) in drawOnStandardError ? StandardStreams.err(text) : StandardStreams.out(text) }

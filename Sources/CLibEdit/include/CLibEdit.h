@@ -45,11 +45,15 @@ typedef char *(*lt_completer)(void *context, const char *before_cursor);
 /// before asking again.
 typedef char *(*lt_idle)(void *context, const char *before_cursor, int *next_ms);
 
+/// Why the last `lt_editor_open` returned NULL when libedit itself could not be loaded (it is
+/// loaded with the first editor, not at start), or NULL.
+const char *lt_editor_load_error(void);
+
 /// Starts an editor on the process's stdin/stdout/stderr with emacs keys, Ctrl-R search, Tab
 /// completion through `completer`, and a history of `history_size` entries (which also caps
 /// the history file). The prompt and the line being edited are drawn on stdout, or on stderr when
 /// `draw_on_stderr` is set (stdout redirected to a file: the prompt must not end up in it).
-/// Returns NULL on failure.
+/// Returns NULL on failure (see `lt_editor_load_error`).
 lt_editor *lt_editor_open(const char *program, int history_size, lt_completer completer, void *context, int draw_on_stderr);
 void lt_editor_close(lt_editor *editor);
 
