@@ -220,7 +220,9 @@ public final class LaundryStore: Sendable {
     /// Whether every migration this version knows is applied (false for a new file). Refuses a
     /// store with migrations it does not know: a newer LaundryTime wrote it.
     private static func checkSchema(_ db: Database, migrator: DatabaseMigrator, path: String) throws -> Bool {
-        guard try db.tableExists("grdb_migrations") else { return false }
+        // No `tableExists` first: it loads the whole schema into GRDB's cache, which cost more than
+        // the rest of opening. `appliedIdentifiers` is empty for a new store (only when its query
+        // fails does GRDB look for the table).
         let known = Set(migrator.migrations)
         let applied = try migrator.appliedIdentifiers(db)
         let unknown = applied.subtracting(known).sorted()
