@@ -44,7 +44,7 @@ public struct Grammar: Sendable {
         }
     }
 
-    /// The grammar whose compiled ``tables()`` these are, without compiling it again; `source`
+    /// The grammar whose compiled ``tables(source:)`` these are, without compiling it again; `source`
     /// is the text they were compiled from (suggestions are spelled out from it when first
     /// needed). Tables of another text, or damaged ones, are an error.
     public init(tables: [UInt8], source: String) throws(GrammarError) {
@@ -61,28 +61,27 @@ public struct Grammar: Sendable {
     }
 
     private static func read(_ tables: UnsafeBufferPointer<UInt8>, source: String) throws(GrammarError) -> (Matcher, [IntentHelp]) {
-        try TableReader.read(tables) { reader throws(GrammarError) in
-            try reader.expect(GrammarTables.magic, "the format's mark")
-            guard try reader.integer() == GrammarTables.formatVersion else {
-                throw TableReader.damaged("they are of another format version; rebuild")
-            }
-            guard try reader.integer() == source.utf8.count, try reader.integer() == GrammarTables.fingerprint(of: source) else {
-                throw TableReader.damaged("they were compiled from another grammar text")
-            }
-            let graph = try WordGraph(reading: &reader)
-            let intentCases = Intent.allCases
-            let intents = try reader.array { reader throws(GrammarError) in
-                let intent = try reader.ordinal(in: intentCases)
-                let group = try reader.string(), summary = try reader.string()
-                let examples = try reader.strings(), templates = try reader.strings()
-                let quickNumber = try reader.integer()
-                let quickAction = quickNumber > 0 ? QuickAction(number: quickNumber, label: try reader.string(), intent: intent) : nil
-                return IntentHelp(intent: intent, group: group, summary: summary, examples: examples,
-                                  templates: templates, quickAction: quickAction)
-            }
-            guard reader.isAtEnd else { throw TableReader.damaged("they go on after their end") }
-            return (Matcher(graph: graph), intents)
+        var reader = TableReader(tables)
+        try reader.expect(GrammarTables.magic, "the format's mark")
+        guard try reader.integer() == GrammarTables.formatVersion else {
+            throw TableReader.damaged("they are of another format version; rebuild")
         }
+        guard try reader.integer() == source.utf8.count, try reader.integer() == GrammarTables.fingerprint(of: source) else {
+            throw TableReader.damaged("they were compiled from another grammar text")
+        }
+        let graph = try WordGraph(reading: &reader)
+        let intentCases = Intent.allCases
+        let intents = try reader.array { reader throws(GrammarError) in
+            let intent = try reader.ordinal(in: intentCases)
+            let group = try reader.string(), summary = try reader.string()
+            let examples = try reader.strings(), templates = try reader.strings()
+            let quickNumber = try reader.integer()
+            let quickAction = quickNumber > 0 ? QuickAction(number: quickNumber, label: try reader.string(), intent: intent) : nil
+            return IntentHelp(intent: intent, group: group, summary: summary, examples: examples,
+                              templates: templates, quickAction: quickAction)
+        }
+        guard reader.isAtEnd else { throw TableReader.damaged("they go on after their end") }
+        return (Matcher(graph: graph), intents)
     }
 
     /// The grammar compiled, in the form ``init(tables:source:)`` reads. `source` must be the

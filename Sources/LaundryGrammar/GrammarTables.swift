@@ -13,7 +13,7 @@
 /// then UTF-8). It is text — an integer is written in printable ASCII digits, five bits each —
 /// so that the tables can be a string literal in the binary and be read where they lie, with no
 /// decoding and no copy.
-struct GrammarTables {
+enum GrammarTables {
     static let magic: [UInt8] = Array("LTGT".utf8)
     static let formatVersion = 2
 
@@ -81,20 +81,14 @@ struct TableWriter {
 /// Reads what ``TableWriter`` wrote. Every read is checked: tables that end too early or hold a
 /// value out of range are an error, never a crash.
 ///
-/// It reads the bytes in place (``read(_:_:)`` lends them for the duration): the program reads its
-/// tables at every start, and this is most of the work.
+/// It reads the bytes in place, so it must not outlive the buffer it is given: the program reads
+/// its tables at every start, and this is most of the work.
 struct TableReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-    }
-
-    /// `body`'s result, reading `tables` from their start.
-    static func read<T>(_ tables: UnsafeBufferPointer<UInt8>, _ body: (inout TableReader) throws(GrammarError) -> T) throws(GrammarError) -> T {
-        var reader = TableReader(tables)
-        return try body(&reader)
     }
 
     var isAtEnd: Bool { position == bytes.count }

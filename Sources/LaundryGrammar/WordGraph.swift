@@ -201,16 +201,17 @@ struct WordGraph: Equatable, Sendable {
         func check(_ value: Int32, below limit: Int, _ what: String) throws(GrammarError) {
             guard value >= 0, Int(value) < limit else { throw TableReader.damaged("\(what) \(value) of \(limit)") }
         }
-        let nodes = accepts.count
+        let nodes = accepts.count, slotKinds = SlotKind.allCases
         guard edgeStarts.count == nodes + 1, edgeStarts.first == 0, edgeStarts.last.map(Int.init) == edges.count,
               zip(edgeStarts, edgeStarts.dropFirst()).allSatisfy({ $0 <= $1 }),
               minimumWords.count == nodes, maximumWords.count == nodes, templatesByFirstWord.count == vocabulary.count
         else { throw TableReader.damaged("the node tables do not agree") }
         for accept in accepts where accept != -1 { try check(accept, below: templates.count, "template") }
         for template in templates { try check(template.start, below: nodes, "start node") }
-        for list in templatesByFirstWord + [templatesStartingAnywhere] {
+        for list in templatesByFirstWord {
             for template in list { try check(template, below: templates.count, "template") }
         }
+        for template in templatesStartingAnywhere { try check(template, below: templates.count, "template") }
         for id in nextWordIDs { try check(id, below: vocabulary.count, "word") }
         for next in nextWords where next.words.upperBound > nextWordIDs.count {
             throw TableReader.damaged("a word range ends at \(next.words.upperBound) of \(nextWordIDs.count)")
@@ -219,8 +220,10 @@ struct WordGraph: Equatable, Sendable {
             try check(edge.target, below: nodes, "node")
             switch edge.label {
             case .word(let id): try check(id, below: vocabulary.count, "word")
-            case .slot(_, let ordinal, let next):
-                try check(ordinal, below: SlotKind.allCases.count, "slot")
+            case .slot(let kind, let ordinal, let next):
+                // The matcher keeps a slot's words at the kind's place in `SlotKind.allCases`.
+                try check(ordinal, below: slotKinds.count, "slot")
+                guard slotKinds[Int(ordinal)] == kind else { throw TableReader.damaged("slot {\(kind.rawValue)} has place \(ordinal)") }
                 try check(next, below: nextWords.count, "slot follower")
             case .close(_, let value), .constant(_, let value): try check(value, below: values.count, "value")
             case .skip, .open: break

@@ -14,7 +14,7 @@ extension LaundryTimeCommand {
     /// 3 ms of the 13 ms a one-shot `/status` took (Benchmarks/RESULTS.md); even making the
     /// command's default values costs a few tenths. `PlainCommandLineTests` holds this reader to
     /// the parser: it knows exactly the options the parser's help lists, and every command line it
-    /// reads, the parser reads to the same values (thousands of random ones).
+    /// reads, the parser reads to the same values (2,000 random ones).
     static func parsePlainly(_ arguments: [String]) -> CommandLineOptions? {
         var options = CommandLineOptions()
         var index = 0
