@@ -35,14 +35,17 @@ struct LaundryTimeProcess {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    /// Runs `laundrytime --data-dir DIR ARGUMENTS` with `input` on stdin, at `now`.
+    /// Runs `laundrytime --data-dir DIR ARGUMENTS` with `input` on stdin, at `now`; with a
+    /// `launcher` (a program and its arguments, such as `setpriv …`), that program runs `binary`.
     func run(
         _ arguments: [String] = [], input: Data = Data(), now: String? = "2026-03-01T09:00:00Z",
-        environment extra: [String: String] = [:], dataDirectoryOption: Bool = true, directory: URL? = nil
+        environment extra: [String: String] = [:], dataDirectoryOption: Bool = true, directory: URL? = nil,
+        launcher: [String] = [], binary: URL = Self.binary
     ) throws -> Result {
         let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = (dataDirectoryOption ? ["--data-dir", dataDirectory.path] : []) + arguments
+        let command = launcher + [binary.path] + (dataDirectoryOption ? ["--data-dir", dataDirectory.path] : []) + arguments
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         var environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "HOME": dataDirectory.path, "LANG": "C.UTF-8"]
         if let now { environment["LAUNDRYTIME_NOW"] = now }
         environment.merge(extra) { $1 }

@@ -156,18 +156,6 @@ import Testing
             try FileManager.default.copyItem(at: LaundryTimeProcess.binary, to: copy)
             chmod(copy.path, 0o755)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", copy.path, "--data-dir", data.path] + arguments
-        process.environment = ["LAUNDRYTIME_NOW": "2026-03-01T09:00:00Z", "TZ": "UTC", "HOME": directory.url.path]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return .init(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        return try laundrytime.run(arguments, launcher: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"], binary: copy)
     }
 }
