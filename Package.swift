@@ -85,6 +85,12 @@ let package = Package(
             dependencies: ["LaundryTerminal", "LaundryAssistant", "LaundryCore", "LaundryStore", "LaundryGrammar", "LaundryTestSupport"],
             exclude: ["Golden"]
         ),
+        // The reliability suite (issue 14): the faults an adversarial run found, each reproduced
+        // against the real binary — crashes, damaged stores, locks, hostile input, growth.
+        .testTarget(
+            name: "ReliabilitySuite",
+            dependencies: ["laundrytime", "LaundryTestSupport"]
+        ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["laundrytime", "LaundryTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -8,16 +8,16 @@ import Foundation
 /// ``finish()`` exactly once: it reaps the child, waits for both threads and closes every pipe.
 /// (Sendable so that ``finishTogether(_:)`` can drain several children at once; each instance is
 /// used by one thread at a time.)
-final class RunningLaundryTime: @unchecked Sendable {
+public final class RunningLaundryTime: @unchecked Sendable {
     /// How a child ended, with everything it wrote that was not read line by line yet.
-    struct Ending {
-        let killed: Bool
-        let status: Int32
-        let remainingLines: [String]
-        let stderr: String
-        let timedOut: Bool
+    public struct Ending {
+        public let killed: Bool
+        public let status: Int32
+        public let remainingLines: [String]
+        public let stderr: String
+        public let timedOut: Bool
 
-        var exitedNormally: Bool { !killed && !timedOut }
+        public var exitedNormally: Bool { !killed && !timedOut }
     }
 
     private let process = Process()
@@ -32,7 +32,7 @@ final class RunningLaundryTime: @unchecked Sendable {
     /// Starts `laundrytime --data-dir DIR ARGUMENTS` with `script` on stdin, `LAUNDRYTIME_NOW`
     /// pinned to `now` and TZ=UTC. A child still running after `timeLimit` seconds is killed
     /// (and the ending says so), so a hung program fails the test instead of hanging it.
-    init(_ arguments: [String], dataDirectory: URL, script: String, now: String = "2026-03-01T09:00:00Z",
+    public init(_ arguments: [String], dataDirectory: URL, script: String, now: String = "2026-03-01T09:00:00Z",
          timeLimit: TimeInterval = 120) throws {
         // Writing to a killed child must be an EPIPE error, not the end of the test runner.
         signal(SIGPIPE, SIG_IGN)
@@ -63,10 +63,10 @@ final class RunningLaundryTime: @unchecked Sendable {
         onThread(background) { errors.value = errorOutput.readDataToEndOfFile() }
     }
 
-    var processIdentifier: Int32 { process.processIdentifier }
+    public var processIdentifier: Int32 { process.processIdentifier }
 
     /// The next line the child wrote to stdout, waiting for it; nil at the end of its output.
-    func nextLine() -> String? {
+    public func nextLine() -> String? {
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[..<newline], as: UTF8.self)
@@ -91,12 +91,12 @@ final class RunningLaundryTime: @unchecked Sendable {
     }
 
     /// Sends SIGKILL, unless the child has already ended.
-    func killNow() {
+    public func killNow() {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     /// Reads the rest of stdout, reaps the child, joins the background threads, closes the pipes.
-    func finish() -> Ending {
+    public func finish() -> Ending {
         var rest: [String] = []
         while let line = nextLine() { rest.append(line) }
         process.waitUntilExit()
@@ -112,7 +112,7 @@ final class RunningLaundryTime: @unchecked Sendable {
 extension RunningLaundryTime {
     /// Finishes several children at once, each on its own thread, so that none of them stalls on
     /// a full stdout pipe while another is being read.
-    static func finishTogether(_ children: [RunningLaundryTime]) -> [Ending] {
+    public static func finishTogether(_ children: [RunningLaundryTime]) -> [Ending] {
         let group = DispatchGroup()
         let endings = Box<[Int: Ending]>([:])
         for (index, child) in children.enumerated() {

@@ -2,21 +2,21 @@ import Foundation
 
 /// Runs the built `laundrytime` binary the way a user's shell would: arguments, piped stdin,
 /// a private data directory, a pinned clock and time zone.
-struct LaundryTimeProcess {
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
+public struct LaundryTimeProcess {
+    public struct Result {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
 
         /// Each stdout line parsed as a JSON object.
-        var jsonLines: [[String: Any]] {
+        public var jsonLines: [[String: Any]] {
             stdout.split(separator: "\n").compactMap {
                 try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
             }
         }
     }
 
-    static let binary: URL = {
+    public static let binary: URL = {
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let candidates = [
             beside.appendingPathComponent("laundrytime"),
@@ -27,9 +27,9 @@ struct LaundryTimeProcess {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }()
 
-    let dataDirectory: URL
+    public let dataDirectory: URL
 
-    init(dataDirectory: URL) {
+    public init(dataDirectory: URL) {
         self.dataDirectory = dataDirectory
         // A child that exits before reading all of its input must not kill the test runner.
         signal(SIGPIPE, SIG_IGN)
@@ -37,7 +37,7 @@ struct LaundryTimeProcess {
 
     /// Runs `laundrytime --data-dir DIR ARGUMENTS` with `input` on stdin, at `now`; with a
     /// `launcher` (a program and its arguments, such as `setpriv …`), that program runs `binary`.
-    func run(
+    public func run(
         _ arguments: [String] = [], input: Data = Data(), now: String? = "2026-03-01T09:00:00Z",
         environment extra: [String: String] = [:], dataDirectoryOption: Bool = true, directory: URL? = nil,
         launcher: [String] = [], binary: URL = Self.binary
@@ -71,7 +71,7 @@ struct LaundryTimeProcess {
                       stderr: String(decoding: err, as: UTF8.self))
     }
 
-    func run(_ arguments: [String] = [], script: String, now: String? = "2026-03-01T09:00:00Z") throws -> Result {
+    public func run(_ arguments: [String] = [], script: String, now: String? = "2026-03-01T09:00:00Z") throws -> Result {
         try run(arguments, input: Data(script.utf8), now: now)
     }
 }
