@@ -29,9 +29,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "LaundryCore"),
+        // What the store needs from C: a variadic sqlite3 option, extended attributes.
+        .target(name: "CStoreShim", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
             name: "LaundryStore",
-            dependencies: ["LaundryCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["LaundryCore", "CStoreShim", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(name: "LaundryGrammar", dependencies: ["LaundryCore"]),
         .target(name: "EnglishGrammar", dependencies: ["LaundryGrammar"], plugins: ["EmbedGrammar"]),

@@ -4,13 +4,29 @@ public struct AppSettings: Equatable, Sendable, Codable {
     /// The terminal bell with notifications.
     public var soundEnabled: Bool
     public var appearance: Appearance
+    /// How many days the transcript keeps its messages (older ones are pruned once a day).
+    public var transcriptDays: Int
 
     public static let defaults = AppSettings(notificationsEnabled: true, soundEnabled: true, appearance: .system)
+    public static let defaultTranscriptDays = 365
+    /// From a day to ten years.
+    public static let transcriptDaysRange = 1...3650
 
-    public init(notificationsEnabled: Bool, soundEnabled: Bool, appearance: Appearance) {
+    public init(notificationsEnabled: Bool, soundEnabled: Bool, appearance: Appearance,
+                transcriptDays: Int = AppSettings.defaultTranscriptDays) {
         self.notificationsEnabled = notificationsEnabled
         self.soundEnabled = soundEnabled
         self.appearance = appearance
+        self.transcriptDays = transcriptDays
+    }
+
+    /// Undo records written before `transcriptDays` existed have no such key: they read as the default.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        notificationsEnabled = try container.decode(Bool.self, forKey: .notificationsEnabled)
+        soundEnabled = try container.decode(Bool.self, forKey: .soundEnabled)
+        appearance = try container.decode(Appearance.self, forKey: .appearance)
+        transcriptDays = try container.decodeIfPresent(Int.self, forKey: .transcriptDays) ?? Self.defaultTranscriptDays
     }
 
     /// The settings' stored names.
@@ -18,6 +34,8 @@ public struct AppSettings: Equatable, Sendable, Codable {
         case notifications
         case sound
         case appearance
+        /// Days the transcript is kept.
+        case transcript
     }
 
     /// The stored text of one setting.
@@ -26,7 +44,13 @@ public struct AppSettings: Equatable, Sendable, Codable {
         case .notifications: notificationsEnabled ? "on" : "off"
         case .sound: soundEnabled ? "on" : "off"
         case .appearance: appearance.rawValue
+        case .transcript: String(transcriptDays)
         }
+    }
+
+    /// One setting as a reply shows it: the stored text, with its unit where it has one ("365 days").
+    public func shownValue(of key: Key) -> String {
+        key == .transcript ? DurationText.plural(transcriptDays, "day") : storedValue(of: key)
     }
 
     /// Sets one setting from its stored text; a text that is not one of the setting's values is
@@ -40,6 +64,11 @@ public struct AppSettings: Equatable, Sendable, Codable {
                 throw .invalidValue(key: key, value: text, allowed: Appearance.allCases.map(\.rawValue))
             }
             appearance = mode
+        case .transcript:
+            guard let days = Int(text), Self.transcriptDaysRange.contains(days) else {
+                throw .invalidValue(key: key, value: text, allowed: ["1 to 3650 days"])
+            }
+            transcriptDays = days
         }
     }
 

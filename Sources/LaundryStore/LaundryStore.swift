@@ -1,4 +1,5 @@
 import Foundation
+import CStoreShim
 import GRDB
 import LaundryCore
 
@@ -15,41 +16,49 @@ public final class LaundryStore: Sendable {
     private let queue: DatabaseQueue
     /// The database file's path, for messages (worked out once: a URL's path is not free).
     private let path: String
+    /// Set at the first sign of damage: from then on nothing reads or writes the file, and closing
+    /// leaves its write-ahead log as it is.
+    private let damage = Locked<StoreError?>(nil)
 
-    /// How long a write waits for another process that holds the database.
-    static let busyTimeout: TimeInterval = 10
+    /// How long opening, a read or a write waits for another process that holds the database
+    /// before it says so: every wait for a lock has this limit.
+    public let busyTimeout: TimeInterval
+    public static let defaultBusyTimeout: TimeInterval = 10
 
-    public init(location: StoreLocation) throws(StoreError) {
+    public init(location: StoreLocation, busyTimeout: TimeInterval = LaundryStore.defaultBusyTimeout) throws(StoreError) {
         self.location = location
+        self.busyTimeout = busyTimeout
         let path = location.databaseURL.path
         self.path = path
         try Self.prepareDirectory(location.directory)
         // Two processes opening a new store at once would both switch it to WAL and both run the
         // first migration ("table pet already exists", "database is locked"): opening and
         // migrating take turns, under an exclusive lock on the data directory itself (no lock
-        // file is left beside the database).
-        let directoryLock = open(location.directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryLock >= 0 { flock(directoryLock, LOCK_EX) }
-        defer {
-            if directoryLock >= 0 {
-                flock(directoryLock, LOCK_UN)
-                Foundation.close(directoryLock)
-            }
-        }
+        // file is left beside the database). The wait has a limit, as every lock wait does.
+        let directoryLock = try StoreLocks.lockDirectory(location.directory.path, timeout: busyTimeout, databasePath: path)
+        defer { StoreLocks.unlock(directoryLock) }
+        try Self.checkCompanionFiles(of: path)
         try Self.createFileIfMissing(path)
+        try StoreIdentity.checkLeftoverLog(databasePath: path, busyTimeout: busyTimeout)
 
         var configuration = Configuration()
-        // WAL with synchronous = NORMAL, set by hand: GRDB's `journalMode = .wal` also creates and
-        // drops a table whenever no -wal file exists (for pools' readers; this is one connection),
-        // which is at every start, since closing folds the log back into the file. That was a
-        // write transaction per run, and it changed the bytes of a store it was about to refuse.
         configuration.prepareDatabase { db in
+            // Every page's cells are checked as they are read (StoreIntegrity).
+            try db.execute(sql: "PRAGMA cell_size_check = ON")
+            // Before anything is written — turning on WAL writes the header — the file must be
+            // LaundryTime's, or empty.
+            try StoreIdentity.check(db, path: path)
+            // WAL with synchronous = NORMAL, set by hand: GRDB's `journalMode = .wal` also creates
+            // and drops a table whenever no -wal file exists (for pools' readers; this is one
+            // connection), which is at every start, since closing folds the log back into the
+            // file. That was a write transaction per run, and it changed the bytes of a store it
+            // was about to refuse.
             guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
                 throw DatabaseError(message: "could not turn on write-ahead logging")
             }
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        configuration.busyMode = .timeout(Self.busyTimeout)
+        configuration.busyMode = .timeout(busyTimeout)
         // A group of writes (``beginGroup()``) keeps its transaction open between them.
         configuration.allowsUnsafeTransactions = true
         configuration.foreignKeysEnabled = true
@@ -64,12 +73,34 @@ public final class LaundryStore: Sendable {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw Self.storeError(error, path: path, opening: true)
+            throw Self.storeError(error, path: path, opening: true, waited: busyTimeout)
+        }
+    }
+
+    /// Checks the store for damage as ``StoreIntegrity`` schedules it: a small store whole, a
+    /// large one's busiest tables, and the whole file once a day. Called once, after opening.
+    public func verify(at now: Date) throws(StoreError) {
+        // Looked at before the first read: nothing this process does has touched the file yet.
+        let sealIntact = StoreSeal.isIntact(path)
+        do {
+            let wholeChecked = try read { transaction in
+                try StoreIntegrity.check(
+                    transaction.db, path: path, sealIntact: sealIntact,
+                    lastWholeCheck: try transaction.maintenanceDate(StoreIntegrity.checkedAtKey), now: now)
+            }
+            if wholeChecked {
+                try write { try $0.setMaintenanceDate(StoreIntegrity.checkedAtKey, now) }
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .damaged(path: path, reason: "\(error)")
         }
     }
 
     /// Reads in one transaction.
     public func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        try refuseIfDamaged()
         do {
             return try queue.read { db in try body(StoreTransaction(db: db, path: path)) }
         } catch {
@@ -81,6 +112,7 @@ public final class LaundryStore: Sendable {
     /// back anyway when `commit` is false: a dry run) and rolled back when it throws. Inside a
     /// group the same holds for a savepoint, and the group's commit makes it durable.
     public func write<T>(commit: Bool = true, _ body: (StoreTransaction) throws -> T) throws -> T {
+        try refuseIfDamaged()
         do {
             return try queue.writeWithoutTransaction { db in
                 // GRDB's `inTransaction` would compile BEGIN and COMMIT again for every command.
@@ -119,18 +151,20 @@ public final class LaundryStore: Sendable {
     /// process as a write does) and holds it until ``commitGroup()``; the caller shows no reply
     /// of the group before that commit, so every answered command is stored.
     public func beginGroup() throws(StoreError) {
+        try refuseIfDamaged()
         do {
             try queue.writeWithoutTransaction { db in
                 try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
             }
         } catch {
-            throw Self.storeError(error, path: path, opening: false)
+            throw noted(Self.storeError(error, path: path, opening: false, waited: busyTimeout))
         }
     }
 
     /// Commits the group begun by ``beginGroup()``. Throws when the group could not be stored —
     /// then none of its writes is, and the caller must say so for every command in it.
     public func commitGroup() throws(StoreError) {
+        try refuseIfDamaged()
         do {
             try queue.writeWithoutTransaction { db in
                 guard db.isInsideTransaction else {
@@ -144,17 +178,34 @@ public final class LaundryStore: Sendable {
                 }
             }
         } catch let error as StoreError {
-            throw error
+            throw noted(error)
         } catch {
-            throw Self.storeError(error, path: path, opening: false)
+            throw noted(Self.storeError(error, path: path, opening: false, waited: busyTimeout))
         }
     }
 
     /// GRDB's errors as the store's own, with the path; any other error (a StoreError already, or
-    /// the caller's own) as it is.
+    /// the caller's own) as it is. Damage is remembered (``noted(_:)``).
     private func translated(_ error: Error) -> Error {
-        error is DatabaseError || error is RowDecodingError ? Self.storeError(error, path: path, opening: false) : error
+        if error is DatabaseError || error is RowDecodingError {
+            return noted(Self.storeError(error, path: path, opening: false, waited: busyTimeout))
+        }
+        if let error = error as? StoreError { return noted(error) }
+        return error
     }
+
+    /// Remembers damage, so that nothing more is read from or written to the file.
+    private func noted(_ error: StoreError) -> StoreError {
+        if error.isDamage { damage.update { $0 = $0 ?? error } }
+        return error
+    }
+
+    private func refuseIfDamaged() throws(StoreError) {
+        if let error = damage.value { throw error }
+    }
+
+    /// The damage found since the store was opened, if any: the program should stop.
+    public var foundDamage: StoreError? { damage.value }
 
     /// Whether the whole store can be used: SQLite's `quick_check`, then every row read as the
     /// commands read it. A store that opens can still hold a page or a row that is damaged.
@@ -173,9 +224,16 @@ public final class LaundryStore: Sendable {
     }
 
     /// Closes the connection: SQLite checkpoints the write-ahead log into the database file and
-    /// removes it, so the file alone holds everything. Called once, as the program ends.
+    /// removes it, so the file alone holds everything. Called once, as the program ends. A store
+    /// found damaged is closed without that: its files stay exactly as they are, for
+    /// `--backup-and-reset` to move aside together.
     public func close() {
+        var log = stat()
+        if damage.value != nil, stat(path + "-wal", &log) == 0, log.st_size > 0 {
+            queue.writeWithoutTransaction { db in _ = lt_sqlite3_keep_wal_on_close(db.sqliteConnection) }
+        }
         try? queue.close()
+        if damage.value == nil { StoreSeal.seal(path) }
     }
 
     /// The identifiers of the migrations applied to the database.
@@ -194,11 +252,38 @@ public final class LaundryStore: Sendable {
             }
             return
         }
-        do {
-            try FileManager.default.createDirectory(
-                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .cannotCreateDirectory(path: path, reason: reason(of: error))
+        if let code = makeDirectories(path) {
+            throw .cannotCreateDirectory(path: path, reason: String(cString: strerror(code)))
+        }
+    }
+
+    /// `mkdir -p` with mode 0700 (the XDG base directory spec's), giving the system's own reason
+    /// when it cannot: the errno, or nil when the directory is there.
+    private static func makeDirectories(_ path: String) -> Int32? {
+        if mkdir(path, 0o700) == 0 { return nil }
+        switch errno {
+        case EEXIST:
+            var info = stat()
+            return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? nil : ENOTDIR
+        case ENOENT:
+            let parent = (path as NSString).deletingLastPathComponent
+            guard !parent.isEmpty, parent != path else { return ENOENT }
+            if let code = makeDirectories(parent) { return code }
+            return mkdir(path, 0o700) == 0 || errno == EEXIST ? nil : errno
+        default:
+            return errno
+        }
+    }
+
+    /// SQLite keeps two files beside the database, `-wal` and `-shm`: something else in their place
+    /// (a directory, say) is named, rather than reported as a read-only database.
+    private static func checkCompanionFiles(of path: String) throws(StoreError) {
+        for suffix in ["-wal", "-shm"] {
+            var info = stat()
+            guard lstat(path + suffix, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { continue }
+            let what = info.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file"
+            throw .cannotOpen(path: path, reason: "\(path + suffix) is \(what), where SQLite keeps a file of its own; "
+                + "move it away")
         }
     }
 
@@ -230,7 +315,8 @@ public final class LaundryStore: Sendable {
         return applied == known
     }
 
-    static func storeError(_ error: Error, path: String, opening: Bool) -> StoreError {
+    /// GRDB's error as the store's own; `waited` is how long a busy database was waited for.
+    static func storeError(_ error: Error, path: String, opening: Bool, waited: TimeInterval) -> StoreError {
         if let error = error as? RowDecodingError {
             return .damaged(path: path, reason: "a row holds a value LaundryTime never writes (\(error))")
         }
@@ -239,8 +325,14 @@ public final class LaundryStore: Sendable {
         }
         let message = error.message ?? "\(error.resultCode)"
         switch error.resultCode.primaryResultCode {
-        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+        case .SQLITE_NOTADB:
+            return .damaged(path: path, reason: "it is not an SQLite database, or its first page is overwritten")
+        case .SQLITE_CORRUPT:
             return .damaged(path: path, reason: message)
+        case .SQLITE_FULL:
+            return .diskFull(path: path)
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return .busy(path: path, holders: StoreLocks.holders(of: [path, path + "-wal", path + "-shm"]), waited: waited)
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
             return .cannotOpen(path: path, reason: message)
         case .SQLITE_READONLY:
@@ -250,7 +342,14 @@ public final class LaundryStore: Sendable {
         }
     }
 
+    /// A Foundation error in the system's own words: "No such file or directory", "Not a
+    /// directory" — rather than "The operation could not be completed. (NSCocoaErrorDomain error 512.)".
     private static func reason(of error: Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+        let error = error as NSError
+        if let posix = (error.userInfo[NSUnderlyingErrorKey] as? NSError) ?? (error.domain == NSPOSIXErrorDomain ? error : nil),
+           posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        return error.localizedFailureReason ?? error.localizedDescription
     }
 }

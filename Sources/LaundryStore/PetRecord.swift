@@ -159,21 +159,26 @@ extension CycleEventRecord: FetchableRecord {
     }
 }
 
-/// A change that can be undone: its summary and its ``LaundryCore/UndoRecord`` as JSON.
+/// A change that can be undone: its summary, its ``LaundryCore/UndoRecord`` as JSON, the
+/// session that made it and the fingerprints of the rows it left (both nil before schema v4).
 struct UndoEntryRecord: FetchableRecord, TableRecord {
     static let databaseTableName = "undoEntry"
-    static let columnList = "id, at, summary, payload"
+    static let columnList = "id, at, summary, payload, session, expected"
 
     var id: Int64
     var at: Date
     var summary: String
     var payload: String
+    var session: String?
+    var expected: String?
 
     init(row: Row) throws {
         id = try row.decode(atIndex: 0)
         at = try Self.date(row, 1)
         summary = try row.decode(atIndex: 2)
         payload = try row.decode(atIndex: 3)
+        session = try row.decode(atIndex: 4)
+        expected = try row.decode(atIndex: 5)
     }
 }
 

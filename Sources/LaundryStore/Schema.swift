@@ -72,6 +72,25 @@ enum Schema {
             }
         }
 
+        migrator.registerMigration("v4: identity, undo owners, maintenance") { db in
+            // The file says it is LaundryTime's (application_id) and which store it is (user_version,
+            // random): a database without the first is refused, and a write-ahead log whose page 1
+            // names another store is never folded into this one (StoreIdentity).
+            try db.execute(sql: "PRAGMA application_id = \(StoreIdentity.applicationID)")
+            try db.execute(sql: "PRAGMA user_version = \(StoreIdentity.newStoreNumber())")
+            try db.alter(table: "undoEntry") { t in
+                // The session that made the change ("pid:start"), and the rows as the change left
+                // them: undo takes back only a change whose pets are still as it left them.
+                t.add(column: "session", .text)
+                t.add(column: "expected", .text)
+            }
+            // When the store was last checked whole, when the transcript was last pruned.
+            try db.create(table: "maintenance") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+        }
+
         return migrator
     }
 }

@@ -5,30 +5,71 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotCreateDirectory(path: String, reason: String)
     /// The database file could not be opened (permissions, not a file, …).
     case cannotOpen(path: String, reason: String)
-    /// The file is not a LaundryTime database, or it is corrupt.
+    /// The file is a LaundryTime database, but a page or a row of it is damaged.
     case damaged(path: String, reason: String)
+    /// The file is an SQLite database of another program (or of none): LaundryTime leaves it alone.
+    case foreign(path: String, reason: String)
+    /// The write-ahead log beside the database (`-wal`) is not this database's: opening it would
+    /// replace the database's content with another's, so neither file was touched.
+    case foreignLog(path: String, reason: String)
     /// The database was written by a newer LaundryTime whose schema this one does not know.
     case newerSchema(path: String, unknownMigrations: [String])
-    /// A read or write failed after the store was opened (disk full, file vanished, …).
+    /// Another process holds the database (or is opening it) for longer than LaundryTime waits.
+    case busy(path: String, holders: [LockHolder], waited: Double)
+    /// Another process has the database open, so it is not moved aside (`--backup-and-reset`).
+    case inUse(path: String, holders: [LockHolder])
+    /// The disk is full: nothing could be written.
+    case diskFull(path: String)
+    /// A read or write failed after the store was opened (file vanished, I/O error, …).
     case failed(path: String, reason: String)
 
     public var path: String {
         switch self {
         case .cannotCreateDirectory(let path, _), .cannotOpen(let path, _), .damaged(let path, _),
-            .newerSchema(let path, _), .failed(let path, _):
+            .foreign(let path, _), .foreignLog(let path, _), .newerSchema(let path, _), .busy(let path, _, _),
+            .inUse(let path, _), .diskFull(let path), .failed(let path, _):
             path
         }
     }
 
-    /// What the user can do about it, when the program can help: move the file aside and start
-    /// afresh. Nil where the description says it already (a newer schema: update LaundryTime).
+    /// Whether `--backup-and-reset` may move the file aside for this: the file itself is the
+    /// trouble. Not for a busy or full store, nor a data directory that cannot be made.
+    public var allowsMovingAside: Bool {
+        switch self {
+        case .busy, .inUse, .diskFull, .cannotCreateDirectory: false
+        default: true
+        }
+    }
+
+    /// Whether the store's content cannot be trusted: the program stops before it writes again.
+    public var isDamage: Bool {
+        switch self {
+        case .damaged, .foreign, .foreignLog: true
+        default: false
+        }
+    }
+
+    /// What the user can do about it. Moving the file aside (`--backup-and-reset`) is offered only
+    /// where the file itself is the trouble — never for a busy store (the file is fine, and another
+    /// program is using it) or a full disk (a new file would not fit either).
     public var wayOut: String? {
         switch self {
         case .damaged, .cannotOpen, .failed:
             "To keep that file and start afresh, run “laundrytime --backup-and-reset”: it moves the file aside (never deletes it). "
                 + "Or use --data-dir to pick another place."
+        case .foreignLog(let path, _):
+            "If \(path)-wal is not this database's, move it away and try again; "
+                + "“laundrytime --backup-and-reset” moves both aside (never deletes them)."
+        case .foreign:
+            "Use --data-dir to pick another place for LaundryTime's database, or move that file away."
         case .cannotCreateDirectory:
             "Use --data-dir to pick another place."
+        case .busy(_, let holders, _):
+            Self.busyAdvice(holders)
+        case .inUse:
+            "End that program first; a database that is in use is never moved."
+        case .diskFull:
+            "Free some space on that disk and try again; nothing that was answered is lost."
         case .newerSchema:
             nil
         }
@@ -37,16 +78,59 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotCreateDirectory(let path, let reason):
-            "Cannot create the data directory \(path): \(reason)."
+            "Cannot create the data directory \(path): \(Self.clause(reason))."
         case .cannotOpen(let path, let reason):
-            "Cannot open the database \(path): \(reason)."
+            "Cannot open the database \(path): \(Self.clause(reason))."
         case .damaged(let path, let reason):
-            "The database \(path) is damaged or is not a LaundryTime database (\(reason))."
+            "The database \(path) is damaged (\(Self.clause(reason)))."
+        case .foreign(let path, let reason):
+            "\(path) is not a LaundryTime database (\(Self.clause(reason))); LaundryTime left it as it is."
+        case .foreignLog(let path, let reason):
+            "The write-ahead log \(path)-wal does not belong to the database \(path) (\(Self.clause(reason))); "
+                + "both files were left as they were."
         case .newerSchema(let path, let unknown):
             "The database \(path) was written by a newer LaundryTime (schema \(unknown.joined(separator: ", "))); "
                 + "this version will not change it. Update LaundryTime, or use another --data-dir."
+        case .busy(let path, let holders, let waited):
+            "The database \(path) is in use by "
+                + (holders.isEmpty ? "another process" : holders.map(\.description).joinedAsList())
+                + "; LaundryTime waited \(Self.seconds(waited)) for it."
+        case .inUse(let path, let holders):
+            "The database \(path) is open in "
+                + (holders.isEmpty ? "another process" : holders.map(\.description).joinedAsList())
+                + ", so it was not moved aside."
+        case .diskFull(let path):
+            "The disk that holds \(path) is full, so nothing could be stored."
         case .failed(let path, let reason):
-            "The database \(path) could not be read or written: \(reason)."
+            "The database \(path) could not be read or written: \(Self.clause(reason))."
         }
+    }
+
+    /// A reason from the system as a clause inside a sentence: without the full stop it may end
+    /// with ("Permission denied." would otherwise end up as "Permission denied..").
+    static func clause(_ reason: String) -> String {
+        var clause = Substring(reason)
+        while let last = clause.last, last == "." || last == " " { clause = clause.dropLast() }
+        return String(clause)
+    }
+
+    private static func seconds(_ waited: Double) -> String {
+        let whole = Int(waited.rounded())
+        return whole == 1 ? "1 second" : "\(whole) seconds"
+    }
+
+    private static func busyAdvice(_ holders: [LockHolder]) -> String {
+        if let stopped = holders.first(where: \.isStopped) {
+            return "Process \(stopped.pid) is stopped (Ctrl-Z?): bring it back with “fg” in its terminal, "
+                + "or “kill -CONT \(stopped.pid)”, and it will let go. The database is fine."
+        }
+        return "Try again when it is done, or end it. The database is fine."
+    }
+}
+
+extension Array where Element == String {
+    /// "a", "a and b", "a, b and c".
+    func joinedAsList() -> String {
+        count <= 1 ? joined() : dropLast().joined(separator: ", ") + " and " + last!
     }
 }

@@ -15,7 +15,7 @@ public struct StoreTransaction {
     let path: String
 
     /// Runs a statement, compiled once per connection and kept for the next command.
-    private func execute(_ sql: String, _ arguments: StatementArguments = StatementArguments()) throws {
+    func execute(_ sql: String, _ arguments: StatementArguments = StatementArguments()) throws {
         try db.cachedStatement(sql: sql).execute(arguments: arguments)
     }
 
@@ -40,6 +40,7 @@ public struct StoreTransaction {
 
     /// Saves a new pet and returns it with its id.
     public func insert(_ pet: Pet) throws -> Pet {
+        try requireStorable(pet)
         var record = PetRecord(pet)
         try record.insert(db)
         var saved = pet
@@ -56,7 +57,8 @@ public struct StoreTransaction {
     }
 
     /// Writes a stored pet's row; false when there is no row with its id.
-    private func updateRow(of pet: Pet) throws -> Bool {
+    func updateRow(of pet: Pet) throws -> Bool {
+        try requireStorable(pet)
         var values = PetRecord(pet).values
         values.append(values.removeFirst())  // the id goes last, in WHERE
         try execute(Self.updatePet, StatementArguments(values))
@@ -74,7 +76,7 @@ public struct StoreTransaction {
             }
         try execute(
             "INSERT INTO cycleEvent (petId, petName, kind, at, endsAt) VALUES (?, ?, ?, ?, ?)",
-            [id, pet.name.value, event.kind.name, StoredDate.text(event.at), endsAt.map(StoredDate.text)])
+            [id, pet.name.value, event.kind.name, try storable(event.at), try endsAt.map(storable)])
         return db.lastInsertedRowID
     }
 
@@ -113,52 +115,6 @@ public struct StoreTransaction {
         return Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)
     }
 
-    // MARK: - Undo
-
-    /// Keeps how to reverse a change. The stack holds the latest ``undoDepth`` changes.
-    public func pushUndo(_ record: UndoRecord, at now: Date) throws {
-        let payload = UndoPayload.json(record)
-        try execute("INSERT INTO undoEntry (at, summary, payload) VALUES (?, ?, ?)", [StoredDate.text(now), record.summary, payload])
-        // Older than the undoDepth-th newest: walks the newest ids only, not the whole table.
-        try execute(
-            "DELETE FROM undoEntry WHERE id < (SELECT id FROM undoEntry ORDER BY id DESC LIMIT 1 OFFSET ?)",
-            [Self.undoDepth - 1])
-    }
-
-    public static let undoDepth = 100
-
-    /// Takes the latest change off the undo stack and reverses it; nil when there is none.
-    public func undoLatest() throws -> UndoRecord? {
-        let latest = try db.cachedStatement(sql: "SELECT \(UndoEntryRecord.columnList) FROM undoEntry ORDER BY id DESC LIMIT 1")
-        guard let entry = try UndoEntryRecord.fetchOne(latest) else { return nil }
-        try execute("DELETE FROM undoEntry WHERE id = ?", [entry.id])
-        let record = try JSONDecoder().decode(UndoRecord.self, from: Data(entry.payload.utf8))
-        for step in record.steps { try apply(step) }
-        return record
-    }
-
-    private func apply(_ step: UndoStep) throws {
-        switch step {
-        case .restorePet(let pet):
-            if try !updateRow(of: pet) {
-                var record = PetRecord(pet)
-                try record.insert(db)
-            }
-        case .removePet(let id):
-            try deletePet(id: id)
-        case .removeEvent(let id):
-            _ = try CycleEventRecord.deleteOne(db, key: id)
-        case .restoreEvents(let events):
-            for event in events {
-                var record = CycleEventRecord(
-                    id: event.id, petId: event.petId, petName: event.petName, kind: event.kind, at: event.at, endsAt: event.endsAt)
-                try record.insert(db)
-            }
-        case .restoreSettings(let settings):
-            try save(settings)
-        }
-    }
-
     /// How many history events a pet has (all pets when nil).
     public func eventCount(for pet: Pet? = nil) throws -> Int {
         var request = CycleEventRecord.all()
@@ -169,7 +125,7 @@ public struct StoreTransaction {
     /// Claims a notice for delivery: true for the first caller with `key`, false for every later
     /// one, in this process or another (the key is stored in the same transaction).
     public func claimNotice(_ key: String, at now: Date) throws -> Bool {
-        try execute("INSERT OR IGNORE INTO deliveredNotice (key, at) VALUES (?, ?)", [key, StoredDate.text(now)])
+        try execute("INSERT OR IGNORE INTO deliveredNotice (key, at) VALUES (?, ?)", [key, try storable(now)])
         return db.changesCount == 1
     }
 
@@ -199,12 +155,58 @@ public struct StoreTransaction {
         }
     }
 
-    /// Appends messages to the transcript.
+    /// Appends messages to the transcript, each cut to its first ``TranscriptMessage/maximumBytes``.
     public func append(_ messages: [TranscriptMessage]) throws {
         for message in messages {
             try execute(
                 "INSERT INTO transcriptMessage (at, role, text, intent, ok, petName) VALUES (?, ?, ?, ?, ?, ?)",
-                [StoredDate.text(message.at), message.role.rawValue, message.text, message.intent, message.ok, message.petName])
+                [try storable(message.at), message.role.rawValue, TranscriptMessage.kept(message.text), message.intent,
+                 message.ok, message.petName])
+        }
+    }
+
+    /// Deletes the transcript's messages older than the `transcript` setting's days — at most
+    /// once a day (the last time is kept in `maintenance`), so that a command pays one lookup,
+    /// not a delete. Called in a command's own transaction: a pruning is stored with a change.
+    public func pruneTranscriptIfDue(at now: Date) throws {
+        if let last = try maintenanceDate(Self.prunedAtKey), last <= now, now.timeIntervalSince(last) < 86_400 { return }
+        let cutoff = now.addingTimeInterval(-Double(try settings().transcriptDays) * 86_400)
+        try execute("DELETE FROM transcriptMessage WHERE at < ?", [StoredDate.text(cutoff)])
+        try setMaintenanceDate(Self.prunedAtKey, now)
+    }
+
+    static let prunedAtKey = "prunedAt"
+
+    // MARK: - Maintenance
+
+    /// An instant kept under `key` in the `maintenance` table (when the store was last checked
+    /// whole, or last pruned), or nil.
+    func maintenanceDate(_ key: String) throws -> Date? {
+        let value = try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM maintenance WHERE key = ?"), arguments: [key])
+        return value.flatMap(StoredDate.date)
+    }
+
+    func setMaintenanceDate(_ key: String, _ date: Date) throws {
+        try execute(
+            "INSERT INTO maintenance (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            [key, try storable(date)])
+    }
+
+    // MARK: - Dates that read back
+
+    /// The stored text of `date`, or an error when it is outside what the store can read back
+    /// (``LaundryCore/Clock/supportedRange``): such a row would make every later run fail.
+    func storable(_ date: Date) throws -> String {
+        guard Clock.supportedRange.contains(date) else {
+            throw StoreError.failed(
+                path: path, reason: "\(date) is outside the years LaundryTime can keep (1970 to 9999), so it was not stored")
+        }
+        return StoredDate.text(date)
+    }
+
+    private func requireStorable(_ pet: Pet) throws {
+        for date in [pet.createdAt, pet.lastCaredAt, pet.cycle.timer?.startedAt, pet.cycle.timer?.endsAt].compactMap({ $0 }) {
+            _ = try storable(date)
         }
     }
 

@@ -167,6 +167,7 @@ private final class JSONText {
             key("notificationsEnabled"); bool(settings.notificationsEnabled)
             key("soundEnabled"); bool(settings.soundEnabled)
             key("appearance"); string(settings.appearance.rawValue)
+            key("transcriptDays"); number(settings.transcriptDays)
         }
     }
 }

@@ -25,6 +25,7 @@ struct LaundryTimeCommand: ParsableCommand {
               LAUNDRYTIME_HOME   where the database lives (like --data-dir)
               XDG_DATA_HOME      default data directory: $XDG_DATA_HOME/laundrytime
               LAUNDRYTIME_NOW    start the clock at this ISO 8601 instant (demos, tests)
+              LAUNDRYTIME_BUSY_TIMEOUT  seconds to wait for another process's lock (10)
               XDG_STATE_HOME     the prompt's history: $XDG_STATE_HOME/laundrytime/history
               NO_COLOR           turn colour off (FORCE_COLOR turns it on)
               COLORTERM          truecolor or 24bit: 24-bit colour

@@ -34,6 +34,11 @@ if let pinned = environment["LAUNDRYTIME_NOW"], !pinned.isEmpty {
     guard let start = PinnedTime.parse(pinned) else {
         fail("LAUNDRYTIME_NOW=\(pinned) is not an ISO 8601 instant such as 2026-03-01T09:00:00Z.", .usage)
     }
+    // What the store cannot write back would make every later run fail: refused here, at the clock.
+    guard Clock.pinnableRange.contains(start) else {
+        fail("LAUNDRYTIME_NOW=\(pinned) is outside the years LaundryTime can keep: "
+                + "pick an instant from 1970-01-01T00:00:00Z to 9999-12-30T23:59:59Z.", .usage)
+    }
     clock = .starting(at: start)
 } else {
     clock = .system
@@ -47,26 +52,42 @@ do {
 }
 
 let location = StoreLocation.resolve(dataDirectory: options.dataDirectory, environment: environment)
+// How long to wait for another process that holds the store, in seconds.
+var busyTimeout = LaundryStore.defaultBusyTimeout
+if let text = environment["LAUNDRYTIME_BUSY_TIMEOUT"], !text.isEmpty {
+    guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else {
+        fail("LAUNDRYTIME_BUSY_TIMEOUT=\(text) is not a number of seconds from 0 to 3600.", .usage)
+    }
+    busyTimeout = seconds
+}
 let store: LaundryStore
-do {
-    let opened = try LaundryStore(location: location)
-    if options.backupAndReset {
-        // A store that opens can still be damaged (a page, a row): that is for moving aside too.
-        let verified = Result { () throws(StoreError) in try opened.verifyContents() }
+do throws(StoreError) {
+    let opened = try LaundryStore(location: location, busyTimeout: busyTimeout)
+    do throws(StoreError) {
+        // Damage is looked for before any command may write into it (StoreIntegrity).
+        try opened.verify(at: clock.now())
+        if options.backupAndReset {
+            // A store that opens can still be damaged (a page, a row): that is for moving aside too.
+            try opened.verifyContents()
+        }
+    } catch {
         opened.close()
-        try verified.get()
+        throw error
+    }
+    if options.backupAndReset {
+        opened.close()
         fail("The database \(location.databaseURL.path) opens and reads fine, so nothing was moved. "
                 + "To start afresh anyway, say “reset everything”.", .usage)
     }
     store = opened
-} catch let error where options.backupAndReset && !isDirectoryProblem(error) {
+} catch let error where options.backupAndReset && error.allowsMovingAside {
     do {
-        let backup = try StoreRecovery.moveAside(location, at: clock.now())
-        store = try LaundryStore(location: location)
+        let backup = try StoreRecovery.moveAside(location, at: clock.now(), busyTimeout: busyTimeout)
+        store = try LaundryStore(location: location, busyTimeout: busyTimeout)
         FileHandle.standardError.write(Data(
             "laundrytime: \(error.description)\nMoved it to \(backup.path); a new, empty database is ready.\n".utf8))
     } catch {
-        fail(error.description, .storeUnavailable)
+        fail(error.description + (error.wayOut.map { "\n" + $0 } ?? ""), .storeUnavailable)
     }
 } catch {
     fail(error.description + (error.wayOut.map { "\n" + $0 } ?? ""), .storeUnavailable)
@@ -76,11 +97,6 @@ do {
 // closed cleanly on the way out.
 nonisolated(unsafe) var openStore: LaundryStore? = store
 atexit { openStore?.close() }
-
-/// A data directory that cannot be made is no file to move aside.
-func isDirectoryProblem(_ error: StoreError) -> Bool {
-    if case .cannotCreateDirectory = error { true } else { false }
-}
 
 let assistant = Assistant(store: store, grammar: grammar, clock: clock, dryRun: options.dryRun, assumeYes: options.yes)
 let display = DisplayOptions(format: options.json ? .json : options.format, color: options.color,

@@ -153,8 +153,15 @@ import Testing
         // The binary must be reachable by nobody: a copy in the (now nobody's) temporary directory.
         let copy = directory.url.appendingPathComponent("laundrytime")
         if !FileManager.default.fileExists(atPath: copy.path) {
-            try FileManager.default.copyItem(at: LaundryTimeProcess.binary, to: copy)
-            chmod(copy.path, 0o755)
+            // Written through a close-on-exec descriptor: a child that another test starts at the
+            // same moment must not inherit it open for writing, or running the copy fails with
+            // "Text file busy" (ETXTBSY).
+            let bytes = try Data(contentsOf: LaundryTimeProcess.binary)
+            let descriptor = open(copy.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+            try #require(descriptor >= 0, "cannot create \(copy.path)")
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+            try #require(written == bytes.count, "cannot write \(copy.path)")
         }
         return try laundrytime.run(arguments, launcher: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"], binary: copy)
     }

@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func storedNames() {
-        #expect(AppSettings.Key.allCases.map(\.rawValue) == ["notifications", "sound", "appearance"])
+        #expect(AppSettings.Key.allCases.map(\.rawValue) == ["notifications", "sound", "appearance", "transcript"])
         #expect(Appearance.allCases.map(\.rawValue) == ["system", "light", "dark"])
     }
 

@@ -44,7 +44,8 @@ import Testing
         case 3: .restoreEvents((0..<Int.random(in: 0...3, using: &random)).map { _ in event(using: &random) })
         default:
             .restoreSettings(AppSettings(notificationsEnabled: .random(using: &random), soundEnabled: .random(using: &random),
-                                         appearance: Appearance.allCases.randomElement(using: &random)!))
+                                         appearance: Appearance.allCases.randomElement(using: &random)!,
+                                         transcriptDays: .random(in: AppSettings.transcriptDaysRange, using: &random)))
         }
     }
 

@@ -8,6 +8,12 @@ public struct LaundryTimeProcess {
         public let stdout: String
         public let stderr: String
 
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
+
         /// Each stdout line parsed as a JSON object.
         public var jsonLines: [[String: Any]] {
             stdout.split(separator: "\n").compactMap {
@@ -16,7 +22,12 @@ public struct LaundryTimeProcess {
         }
     }
 
+    /// The binary under test: the one built beside the tests — or `LAUNDRYTIME_TEST_BINARY`, to run
+    /// the same tests against another build (an older one, to see a fault's test fail).
     public static let binary: URL = {
+        if let chosen = ProcessInfo.processInfo.environment["LAUNDRYTIME_TEST_BINARY"], !chosen.isEmpty {
+            return URL(fileURLWithPath: chosen)
+        }
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let candidates = [
             beside.appendingPathComponent("laundrytime"),

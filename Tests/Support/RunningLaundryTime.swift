@@ -25,21 +25,26 @@ public final class RunningLaundryTime: @unchecked Sendable {
     private let background = DispatchGroup()
     private let errors = Box<Data>(Data())
     private let watchdogFired = Box<Bool>(false)
+    private let inputClosed = Box<Bool>(false)
     private let watchdog: DispatchWorkItem
     private var buffer: [UInt8] = []
     private var atEnd = false
+    private let keepsInputOpen: Bool
 
     /// Starts `laundrytime --data-dir DIR ARGUMENTS` with `script` on stdin, `LAUNDRYTIME_NOW`
     /// pinned to `now` and TZ=UTC. A child still running after `timeLimit` seconds is killed
     /// (and the ending says so), so a hung program fails the test instead of hanging it.
+    /// With `keepInputOpen`, stdin stays open after the script: ``send(_:)`` writes more lines and
+    /// ``closeInput()`` ends the input (a program that lives on, like a prompt left open).
     public init(_ arguments: [String], dataDirectory: URL, script: String, now: String = "2026-03-01T09:00:00Z",
-         timeLimit: TimeInterval = 120) throws {
+         timeLimit: TimeInterval = 120, keepInputOpen: Bool = false, environment extra: [String: String] = [:]) throws {
         // Writing to a killed child must be an EPIPE error, not the end of the test runner.
         signal(SIGPIPE, SIG_IGN)
+        keepsInputOpen = keepInputOpen
         process.executableURL = LaundryTimeProcess.binary
         process.arguments = ["--data-dir", dataDirectory.path] + arguments
         process.environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "HOME": dataDirectory.path, "LANG": "C.UTF-8",
-                               "LAUNDRYTIME_NOW": now]
+                               "LAUNDRYTIME_NOW": now].merging(extra) { $1 }
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
@@ -55,15 +60,32 @@ public final class RunningLaundryTime: @unchecked Sendable {
 
         // Dedicated threads, not the shared pool: they block for as long as the child runs.
         let input = stdin.fileHandleForWriting, data = Data(script.utf8)
-        onThread(background) {
-            try? input.write(contentsOf: data)  // fails (EPIPE) once the child is dead; that is fine
-            try? input.close()
+        if keepInputOpen {
+            try? input.write(contentsOf: data)
+        } else {
+            onThread(background) {
+                try? input.write(contentsOf: data)  // fails (EPIPE) once the child is dead; that is fine
+                try? input.close()
+            }
         }
         let errorOutput = stderr.fileHandleForReading, errors = self.errors
         onThread(background) { errors.value = errorOutput.readDataToEndOfFile() }
     }
 
     public var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Writes one more line to the child's stdin (see `keepInputOpen`).
+    public func send(_ line: String) {
+        try? stdin.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+    }
+
+    /// Ends the child's input, as Ctrl-D or the end of a script does.
+    public func closeInput() {
+        inputClosed.modify { closed in
+            if !closed { try? stdin.fileHandleForWriting.close() }
+            closed = true
+        }
+    }
 
     /// The next line the child wrote to stdout, waiting for it; nil at the end of its output.
     public func nextLine() -> String? {
@@ -97,6 +119,7 @@ public final class RunningLaundryTime: @unchecked Sendable {
 
     /// Reads the rest of stdout, reaps the child, joins the background threads, closes the pipes.
     public func finish() -> Ending {
+        if keepsInputOpen { closeInput() }
         var rest: [String] = []
         while let line = nextLine() { rest.append(line) }
         process.waitUntilExit()
