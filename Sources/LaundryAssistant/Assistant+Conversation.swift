@@ -48,17 +48,32 @@ extension Assistant {
     // MARK: - Undo
 
     func undo(_ turn: Turn, _ transaction: StoreTransaction) throws -> Reply {
-        guard let record = try transaction.undoLatest() else {
+        switch try transaction.undo() {
+        case .nothingToUndo:
             return turn.failed(.refused, "There is nothing to undo.")
+        case .madeElsewhere(let summary, let at, let session):
+            return turn.failed(.refused,
+                "The last change, “\(summary)” (\(captionTime(at))), was made in another LaundryTime that is still open "
+                    + "(process \(session.pid)); undo it there. There is nothing of yours to undo.")
+        case .changedSince(let summary, let at, let newer):
+            let after = newer.map { newer in
+                "“\(newer.summary)” (\(captionTime(newer.at))\(newer.elsewhere ? ", in another LaundryTime that is still open" : ""))"
+                    + " came after it, and would be taken back too"
+            } ?? "what it changed has changed again since"
+            return turn.failed(.refused,
+                "Not undone: “\(summary)” (\(captionTime(at))) — \(after). Nothing was changed"
+                    + (newer.map { $0.elsewhere ? "." : "; say “undo” for that one first." } ?? "."))
+        case .undone(let record, let at, let madeHere):
+            let pets = try transaction.pets()
+            // Say where the pet it touched stands now.
+            let touched = record.steps.lazy.compactMap { step -> Pet? in
+                if case .restorePet(let pet) = step { return pets.first { $0.id == pet.id } } else { return nil }
+            }.first
+            if let touched { context.lastPetName = touched.name.value }
+            let status = touched.map { " " + $0.statusLine(at: turn.now) } ?? ""
+            let origin = madeHere ? "" : " (made \(captionTime(at)), in an earlier session)"
+            return turn.reply("Undone: \(record.summary)\(origin).\(status)", pet: touched)
         }
-        let pets = try transaction.pets()
-        // Say where the pet it touched stands now.
-        let touched = record.steps.lazy.compactMap { step -> Pet? in
-            if case .restorePet(let pet) = step { return pets.first { $0.id == pet.id } } else { return nil }
-        }.first
-        if let touched { context.lastPetName = touched.name.value }
-        let status = touched.map { " " + $0.statusLine(at: turn.now) } ?? ""
-        return turn.reply("Undone: \(record.summary).\(status)", pet: touched)
     }
 
     // MARK: - Help and quick actions
@@ -162,9 +177,9 @@ extension Assistant {
     func unknown(_ turn: Turn, pets: [Pet]) -> Reply {
         let suggestions = grammar.suggestions(for: turn.input, pets: pets.map(\.name.value))
         guard !suggestions.isEmpty else {
-            return turn.failed(.notUnderstood, "I don't know that command: “\(turn.input)”. Type “help” to see what you can say.")
+            return turn.failed(.notUnderstood, "I don't know that command: \(PetText.quoted(turn.input)). Type “help” to see what you can say.")
         }
         let options = suggestions.map { "“\($0)”" }.joinedAsChoice()
-        return turn.failed(.notUnderstood, "I don't know “\(turn.input)”. Did you mean \(options)? Type “help” to see what you can say.")
+        return turn.failed(.notUnderstood, "I don't know \(PetText.quoted(turn.input)). Did you mean \(options)? Type “help” to see what you can say.")
     }
 }

@@ -76,7 +76,7 @@ extension Assistant {
     private func settings(of shown: [Pet], _ turn: Turn, _ transaction: StoreTransaction) throws -> Reply {
         let settings = try transaction.settings()
         var lines = [
-            "Notifications: \(settings.storedValue(of: .notifications)) · Sound: \(settings.storedValue(of: .sound)) · Appearance: \(settings.appearance.rawValue)"
+            AppSettings.Key.allCases.map { "\($0.label): \(settings.shownValue(of: $0))" }.joined(separator: " · ")
         ]
         for pet in shown {
             let s = pet.settings
@@ -88,8 +88,9 @@ extension Assistant {
     }
 
     func setSetting(_ turn: Turn, _ transaction: StoreTransaction) throws -> Reply {
+        // The transcript's days come as a number of days ("keep the transcript for 90 days").
         guard let keyText = turn.command[.setting]?.value, let key = AppSettings.Key(rawValue: keyText),
-              let value = turn.command[.value]?.value
+              let value = turn.command[.value]?.value ?? turn.command[.days]?.value
         else {
             return turn.failed(.refused, "Which setting? Say e.g. “turn off sound”, “turn on notifications” or “use dark mode”.")
         }
@@ -99,14 +100,22 @@ extension Assistant {
             try settings.set(key, to: value)
         } catch {
             guard case .invalidValue(_, _, let allowed) = error else { throw error }
-            return turn.failed(.refused, "\(key.label) can be \(allowed.joinedAsChoice()), not “\(turn.command[.value]?.text ?? value)”.")
+            let said = turn.command[.value]?.text ?? turn.command[.days]?.text ?? value
+            if key == .transcript {
+                let range = AppSettings.transcriptDaysRange
+                return turn.failed(.refused, "The transcript can be kept \(range.lowerBound) to \(NumberText.grouped(range.upperBound)) days, not “\(said)”.")
+            }
+            return turn.failed(.refused, "\(key.label) can be \(allowed.joinedAsChoice()), not “\(said)”.")
         }
+        let shown = settings.shownValue(of: key)
         if settings == before {
-            return turn.reply("\(key.label) is already \(value). Nothing changed.")
+            return turn.reply("\(key.label) is already \(shown). Nothing changed.")
         }
         try transaction.save(settings)
-        try transaction.pushUndo(UndoRecord(summary: "set \(key.label.lowercased()) to \(value)", steps: [.restoreSettings(before)]), at: turn.now)
-        var text = "\(key.label): \(value)."
+        try transaction.pushUndo(UndoRecord(summary: "set \(key.label.lowercased()) to \(shown)", steps: [.restoreSettings(before)]), at: turn.now)
+        var text = key == .transcript
+            ? "The transcript now keeps \(shown) of messages; older ones are removed once a day."
+            : "\(key.label): \(value)."
         if key == .sound && settings.soundEnabled && !settings.notificationsEnabled {
             text += " The bell rings with notifications, which are off — say “turn on notifications” to hear it."
         }

@@ -24,8 +24,9 @@ public final class Assistant {
     public private(set) lazy var calendar: Calendar = chosenCalendar ?? .current
     private let chosenCalendar: Calendar?
 
-    /// Lines longer than this are answered without being parsed.
-    public static let maximumLineLength = 1000
+    /// Lines longer than this, in UTF-8 bytes, are answered without being parsed (and kept in
+    /// the transcript only in part): the cost of a line stays bounded, whatever is pasted.
+    public static let maximumLineBytes = 4096
 
     var context = ConversationContext()
 
@@ -55,15 +56,17 @@ public final class Assistant {
     /// Answers one line.
     public func respond(to line: String) -> Reply {
         let now = clock.now()
+        // Measured before anything else looks at the line: counting UTF-8 bytes costs nothing.
+        guard line.utf8.count <= Self.maximumLineBytes else {
+            return record(Turn(input: line, command: .unknown, now: now).failed(
+                .notUnderstood,
+                "That line is too long (\(NumberText.grouped(line.utf8.count)) bytes); a command is at most "
+                    + "\(NumberText.grouped(Self.maximumLineBytes)) bytes. Nothing was changed."))
+        }
         let input = line.trimmingWhitespace()
         guard !input.isEmpty else {
             return record(Turn(input: input, command: .unknown, now: now).failed(
                 .notUnderstood, "That command is empty. Type “help” to see what you can say."))
-        }
-        guard input.count <= Self.maximumLineLength else {
-            return record(Turn(input: input, command: .unknown, now: now).failed(
-                .notUnderstood,
-                "That line is too long (\(input.count) characters); a command is at most \(Self.maximumLineLength)."))
         }
         // The grammar reads words and would skip an escape sequence's punctuation ("create pet
         // ESC[2J" would make a pet "2J"): a line holding control or direction characters is
@@ -177,10 +180,16 @@ public final class Assistant {
     func withPet(_ turn: Turn, pets: [Pet], _ body: (Pet) throws -> Reply) rethrows -> Reply {
         switch PetResolution.resolve(turn.command[.pet], in: pets, lastPet: context.lastPetName) {
         case .found(let pet, let guess):
+            // With --yes nobody reads a question: a misspelling is not guessed at for a change.
+            if case .typo(let words) = guess, assumeYes, turn.command.intent.changesData {
+                return turn.failed(.refused,
+                    "There is no pet called “\(words)”. Did you mean \(pet.name)? With --yes, a change is made only for a pet named "
+                        + "exactly (or by the start of its name), so nothing was changed.")
+            }
             context.lastPetName = pet.name.value
             let reply = try body(pet)
             guard let guess else { return reply }
-            return reply.prefixed("(I took “\(guess)” to mean \(pet.name).)")
+            return reply.prefixed("(I took “\(guess.words)” to mean \(pet.name).)")
         case .unknown(let words, let close, let pets):
             if !close.isEmpty {
                 return turn.failed(.refused, "There is no pet called “\(words)”. Did you mean \(close.map(\.name.value).joinedAsChoice())?")
@@ -209,6 +218,7 @@ public final class Assistant {
             return try store.write(commit: !dryRun) { transaction in
                 let reply = try body(transaction)
                 try transaction.append(transcript(of: reply))
+                try transaction.pruneTranscriptIfDue(at: now)
                 return reply
             }
         } catch {
@@ -217,7 +227,7 @@ public final class Assistant {
             let storeError = error as? StoreError
             let message = (storeError?.description ?? "The command failed: \(error).") + " Nothing was changed."
                 + (storeError?.wayOut.map { " " + $0 } ?? "")
-            return Turn(input: input, command: .unknown, now: now).failed(.store, message)
+            return Turn(input: input, command: .unknown, now: now).failed(storeError?.isDamage == true ? .damagedStore : .store, message)
         }
     }
 
@@ -229,7 +239,7 @@ public final class Assistant {
     private func transcript(of reply: Reply) -> [TranscriptMessage] {
         [
             TranscriptMessage(at: reply.at, role: .user, text: reply.input),
-            TranscriptMessage(at: reply.at, role: .assistant, text: reply.text, intent: reply.intent.rawValue,
+            TranscriptMessage(at: reply.at, role: .assistant, text: reply.transcriptText, intent: reply.intent.rawValue,
                               ok: reply.ok, petName: reply.pet),
         ]
     }

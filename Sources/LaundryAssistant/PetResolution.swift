@@ -5,8 +5,22 @@ import LaundryStore
 /// Finding the pet a command is about: the name in the line (or a close misspelling of exactly
 /// one pet), a pronoun for the pet last talked about, the only pet there is, or a question back.
 enum PetResolution {
-    /// `guess` holds the words when they were taken to mean the pet despite a misspelling.
-    case found(Pet, guess: String?)
+    /// How words that are not a pet's name were taken to mean it.
+    enum Guess: Equatable {
+        /// The start of exactly one pet's name ("snow" for Snowy): what was typed, only shorter.
+        case prefix(String)
+        /// Close to exactly one pet's name ("snowey" for Snowy): a guess at a misspelling.
+        case typo(String)
+
+        var words: String {
+            switch self {
+            case .prefix(let words), .typo(let words): words
+            }
+        }
+    }
+
+    /// `guess` says how the words were taken to mean the pet when they are not its name.
+    case found(Pet, guess: Guess?)
     /// The words name no pet; `close` are pets whose names are near them.
     case unknown(String, close: [Pet], among: [Pet])
     /// No name was given (or a pronoun with no pet talked about yet) and there are several pets.
@@ -23,8 +37,10 @@ enum PetResolution {
         if let pet = pets.first(where: { $0.name.key == key }) { return .found(pet, guess: nil) }
         if slot.isPronoun { return pets.count == 1 ? .found(pets[0], guess: nil) : .ambiguous(pets) }
 
+        let starting = pets.filter { $0.name.key.hasPrefix(key) }
+        if key.count >= 2, starting.count == 1 { return .found(starting[0], guess: .prefix(slot.text)) }
         let close = closePets(to: key, in: pets)
-        if close.count == 1 { return .found(close[0], guess: slot.text) }
+        if close.count == 1 { return .found(close[0], guess: .typo(slot.text)) }
         return .unknown(slot.text, close: close, among: pets)
     }
 

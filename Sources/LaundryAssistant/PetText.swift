@@ -36,6 +36,16 @@ enum PetText {
     }
 
     /// "U+0007", "U+202E".
+    /// What the user typed, quoted in a reply: “…”, cut to its first ``quotedLength`` characters
+    /// (a reply that repeats a pasted page back is no help, and the transcript would keep it twice).
+    static func quoted(_ text: String) -> String {
+        var shown = text.prefix(quotedLength + 1)
+        if shown.count > quotedLength { shown = shown.prefix(quotedLength - 1) + "…" }
+        return "“\(shown)”"
+    }
+
+    static let quotedLength = 60
+
     static func unicodeName(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex

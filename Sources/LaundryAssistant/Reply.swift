@@ -29,8 +29,10 @@ public struct Reply: Sendable {
         case notUnderstood
         /// Understood, but not possible: unknown pet, wrong stage, invalid value.
         case refused
-        /// The data store failed.
+        /// The data store failed (busy, disk full, …).
         case store
+        /// The data store is damaged: the session stops before anything more is written.
+        case damagedStore
     }
 
     /// What a question back waits for.

@@ -36,4 +36,17 @@ public enum Intent: String, CaseIterable, Sendable, Codable {
     case wait
     /// Nothing in the grammar matched.
     case unknown
+
+    /// Whether the intent changes what is stored (or writes a file): such a line is never run on
+    /// a guess — a misspelt pet under `--yes`, a typo-corrected command word — without a person's yes.
+    public var changesData: Bool {
+        switch self {
+        case .createPet, .renamePet, .deletePet, .setWashTime, .setDryTime, .setFrequency, .startWash, .startDry,
+             .markFolded, .stopCycle, .setSetting, .resetAll, .export, .undo:
+            true
+        case .listPets, .showPet, .status, .showSettings, .testNotification, .history, .transcript, .help, .quickActions,
+             .confirm, .deny, .clear, .quit, .greeting, .thanks, .connection, .watch, .wait, .unknown:
+            false
+        }
+    }
 }

@@ -41,7 +41,7 @@ import Testing
     @Test func undoWorksAcrossProcesses() throws {
         _ = try laundrytime.run(script: "create pet Snowy\nstart wash\n")
         let undo = try laundrytime.run(["--json", "undo"])
-        #expect(undo.status == 0 && texts(undo).first?.hasPrefix("Undone: started Snowy's wash.") == true)
+        #expect(undo.status == 0 && texts(undo).first?.hasPrefix("Undone: started Snowy's wash (made 09:00, in an earlier session).") == true)
     }
 
     @Test func theYesFlagAnswersConfirmations() throws {

@@ -72,7 +72,7 @@ import Testing
         let texts = replies.map { $0["text"] as? String ?? "" }
         #expect(texts[0] == "There is no pet called “rex” — you have Snowy.")
         #expect(texts[1] == "Snowy's laundry has not been washed yet. Start with “start wash for Snowy”.")
-        #expect(texts[2] == "That line is too long (100000 characters); a command is at most 1000.")
+        #expect(texts[2] == "That line is too long (100,000 bytes); a command is at most 4,096 bytes. Nothing was changed.")
         #expect(texts[3] == "That line is not valid UTF-8 text, so I cannot read it. Nothing was changed.")
 
         let after = try laundrytime.run(["--json", "/status"]).jsonLines.first?["text"] as? String

@@ -258,7 +258,7 @@ import Testing
     @Test func badLinesGetClearAnswersAndChangeNothing() throws {
         say("create pet Snowy")
         let long = say(String(repeating: "a", count: 100_000))
-        #expect(!long.ok && long.failure == .notUnderstood && long.text.contains("too long (100000 characters)"))
+        #expect(!long.ok && long.failure == .notUnderstood && long.text.contains("too long (100,000 bytes)"))
         let bytes = assistant.respond(toUndecodable: [0x73, 0xFF, 0xFE])
         #expect(!bytes.ok && bytes.text.contains("not valid UTF-8"))
         let unknown = say("order a pizza")
