@@ -169,6 +169,9 @@ static void note_termination(int signal_number) {
 void lt_catch_termination(void) {
     catch_signal(SIGTERM, note_termination);
     catch_signal(SIGHUP, note_termination);
+    /* Ctrl-C ends a script or a one-shot in order too (the database closed, no -wal left); the
+       line editor, when it opens, takes SIGINT over to abandon a line instead. */
+    catch_signal(SIGINT, note_termination);
     /* A parent may have started us with these blocked (some process launchers pass their own
        mask on); then the handlers would never run and the program could not be ended in order. */
     sigset_t handled;
@@ -186,6 +189,7 @@ ssize_t lt_read_unless_terminated(int descriptor, void *buffer, size_t count) {
     sigemptyset(&ending);
     sigaddset(&ending, SIGTERM);
     sigaddset(&ending, SIGHUP);
+    sigaddset(&ending, SIGINT);
     pthread_sigmask(SIG_BLOCK, &ending, &previous);
     ssize_t result = -1;
     for (;;) {

@@ -112,7 +112,7 @@ struct JSONRenderer: ReplyRenderer {
         switch failure {
         case .notUnderstood: "not_understood"
         case .refused: "refused"
-        case .store: "store"
+        case .store, .damagedStore: "store"
         }
     }
 }

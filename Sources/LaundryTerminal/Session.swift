@@ -144,8 +144,10 @@ public final class Session {
             }
             emit(reply, errorPrefix: "line \(number): ")
             // A store that failed inside a group may have lost the group: say so at once.
-            if reply.failure == .store { commitGroup() }
-            if reply.kind == .goodbye || (bail && !status.isSuccess) || lt_termination_signal() != 0 { break }
+            if reply.failure == .store || reply.failure == .damagedStore { commitGroup() }
+            // A damaged store is not written to again: the script stops here.
+            if reply.kind == .goodbye || reply.failure == .damagedStore || (bail && !status.isSuccess)
+                || lt_termination_signal() != 0 { break }
         }
         commitGroup()
         return terminationStatus ?? finish()
@@ -191,11 +193,13 @@ public final class Session {
         if group != nil { group?.hold(text, for: STDERR_FILENO) } else { StandardStreams.err(text) }
     }
 
-    /// After SIGTERM or SIGHUP: 128 + the signal, as a shell reports it.
+    /// After SIGTERM, SIGHUP or (in a script or a one-shot) SIGINT: 128 + the signal, as a shell
+    /// reports it.
     private var terminationStatus: ExitStatus? {
         switch lt_termination_signal() {
         case SIGTERM: .terminated
         case SIGHUP: .hangUp
+        case SIGINT: .interrupted
         default: nil
         }
     }
@@ -203,7 +207,7 @@ public final class Session {
     /// One-shot mode: the words after the options are one command.
     public func runOneShot(_ line: String) -> ExitStatus {
         emit(assistant.respond(to: line), errorPrefix: "")
-        return finish()
+        return terminationStatus ?? finish()
     }
 
     /// The exit status; a question left unanswered means its command was not done.
@@ -267,6 +271,7 @@ public final class Session {
                 if reply.intent != .quit { editor.remember(trimmed) }
                 emit(reply, errorPrefix: "", copyErrors: false)
                 if reply.kind == .goodbye { return interactiveStatus }
+                if reply.failure == .damagedStore { return .storeUnavailable }
             }
         }
     }
@@ -331,17 +336,19 @@ public final class Session {
             // Another process, or this reply, may have changed the appearance.
             renderer.use(assistant.currentSettings().appearance, environment: display.environment)
         }
+        // The outcome counts before the reply is written: a reader that goes away while it is
+        // written leaves the status this reply earned.
+        if let failure = reply.failure {
+            fold(failure == .store || failure == .damagedStore ? .storeUnavailable : .commandFailed)
+        }
         if case .clearScreen = reply.content, format != .json, StandardStreams.stdoutIsTerminal {
             out("\u{1B}[H\u{1B}[2J\u{1B}[3J")
         } else {
             out(renderer.render(reply))
         }
-        if let failure = reply.failure {
-            fold(failure == .store ? .storeUnavailable : .commandFailed)
-            if copyErrors && format != .json {
-                let firstLine = reply.text.split(separator: "\n").first.map(String.init) ?? ""
-                err("laundrytime: \(errorPrefix)\(TextSanitizer.sanitize(firstLine))\n")
-            }
+        if reply.failure != nil, copyErrors, format != .json {
+            let firstLine = reply.text.split(separator: "\n").first.map(String.init) ?? ""
+            err("laundrytime: \(errorPrefix)\(TextSanitizer.sanitize(firstLine))\n")
         }
         follow(reply)
     }
@@ -354,6 +361,7 @@ public final class Session {
 
     private func fold(_ outcome: ExitStatus) {
         if outcome.rawValue > status.rawValue { status = outcome }
+        StandardStreams.earnedStatus = status.rawValue
     }
 
     // MARK: - Timers

@@ -3,8 +3,13 @@ import Foundation
 /// Writing to stdout and stderr, and asking whether they are terminals.
 ///
 /// A reader that went away (`laundrytime … | head -1`) is not an error to report: the program
-/// stops quietly, as `cat` does.
+/// stops quietly, as `cat` does, with the status it had earned so far (1 if a command had
+/// failed). Any other failure to write — a full disk, an I/O error — is: the program says so on
+/// stderr and exits 1, since what it answered was not seen.
 enum StandardStreams {
+    /// The exit status earned so far, for an end forced by a closed pipe. The session keeps it.
+    nonisolated(unsafe) static var earnedStatus: Int32 = 0
+
     static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
     static var bothOutputsAreTerminals: Bool { stdoutIsTerminal && isatty(STDERR_FILENO) == 1 }
@@ -26,8 +31,15 @@ enum StandardStreams {
             } else if written < 0 && errno == EINTR {
                 continue
             } else {
-                // EPIPE or another dead end: nobody is reading any more.
-                exit(descriptor == STDOUT_FILENO ? 0 : 1)
+                let code = written < 0 ? errno : EIO
+                // Nobody is reading any more: stop quietly.
+                if code == EPIPE { exit(earnedStatus) }
+                if descriptor != STDERR_FILENO {
+                    let stream = descriptor == STDOUT_FILENO ? "standard output" : "descriptor \(descriptor)"
+                    let message = "laundrytime: cannot write to \(stream): \(String(cString: strerror(code))).\n"
+                    _ = message.withCString { Foundation.write(STDERR_FILENO, $0, strlen($0)) }
+                }
+                exit(1)
             }
         }
     }

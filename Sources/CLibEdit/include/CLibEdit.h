@@ -22,12 +22,13 @@ int lt_take_interrupt(void);
 
 /// Installs SIGTERM and SIGHUP handlers that only record the signal, so that the program can end
 /// in order (history saved, database closed) instead of dying mid-write.
+/// SIGINT too, until the line editor takes it over: Ctrl-C ends a script or a one-shot in order.
 void lt_catch_termination(void);
 
-/// The SIGTERM or SIGHUP received, or 0.
+/// The SIGTERM, SIGHUP or SIGINT received, or 0.
 int lt_termination_signal(void);
 
-/// read(2) for a script's input that SIGTERM and SIGHUP always end: -1 with errno EINTR once one
+/// read(2) for a script's input that SIGTERM, SIGHUP and SIGINT always end: -1 with errno EINTR once one
 /// was received, even when it arrived just before the call (it waits in ppoll with them unblocked,
 /// so none is missed between checking and waiting).
 ssize_t lt_read_unless_terminated(int descriptor, void *buffer, size_t count);
