@@ -171,7 +171,7 @@ extension Assistant {
             try Data(content.utf8).write(to: url, options: .atomic)
         } catch {
             let reason = (error as NSError).localizedFailureReason ?? "it cannot be written"
-            return turn.failed(.refused, "Cannot write \(path): \(reason). Nothing was written.")
+            return turn.failed(.refused, "Cannot write \(path): \(reason.asReason). Nothing was written.")
         }
         return turn.reply("Wrote \(what) to \(path) (\(request.format.rawValue.uppercased())).")
     }
