@@ -143,7 +143,7 @@ extension Assistant {
         let file = (path as NSString).expandingTildeInPath
         let target: ExportFile.Target
         do {
-            target = try ExportFile().target(at: file)
+            target = try exportFile.target(at: file)
         } catch {
             return turn.failed(.refused, Self.refusal(error, path: path, format: request.format))
         }
@@ -153,10 +153,9 @@ extension Assistant {
         let what = request.kind == .history ? DurationText.plural(rows, "event") : DurationText.plural(rows, "message")
         if dryRun { return turn.reply("Would write \(what) to \(path).") }
         do {
-            try Data(content.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+            try exportFile.save(Data(content.utf8), to: file, replacing: target)
         } catch {
-            let reason = (error as NSError).localizedFailureReason ?? "it cannot be written"
-            return turn.failed(.refused, "Cannot write \(path): \(reason.asReason). Nothing was written.")
+            return turn.failed(.refused, Self.refusal(error, path: path, format: request.format))
         }
         return turn.reply("Wrote \(what) to \(path) (\(request.format.rawValue.uppercased())).")
     }
@@ -185,6 +184,7 @@ extension Assistant {
             "\(path) is a folder, not a file; name a file in it, e.g. “\(path.hasSuffix("/") ? path : path + "/")laundry.\(format == .markdown ? "md" : format.rawValue)”."
         case .notWritable(let permissions):
             "\(path) is not writable for you (mode \(String(format: "%04o", permissions))); name another file, or make this one writable first."
+        case .changed: "\(path) changed while the export was being written, so it was left as it is; try again."
         case .noFolder(let folder): "Cannot write \(path): there is no folder \(folder)."
         case .notAFolder(let folder): "Cannot write \(path): \(folder) is not a folder."
         case .system(let code): "Cannot write \(path): \(String(cString: strerror(code)).asReason)."

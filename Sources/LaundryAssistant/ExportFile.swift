@@ -26,9 +26,15 @@ struct ExportFile {
         /// The folder the file would go into does not exist, or is not a folder.
         case noFolder(String)
         case notAFolder(String)
+        /// The target became something else while the export was being written.
+        case changed
         /// The system's reason, an `errno` value.
         case system(Int32)
     }
+
+    /// Runs when the temporary holds the whole export, synced, just before it is renamed into
+    /// place: tests throw here to play an export interrupted at its last step.
+    var willRename: (_ temporary: String) throws(Problem) -> Void = { _ throws(Problem) in }
 
     /// What `path` names now, or why an export cannot go there.
     func target(at path: String) throws(Problem) -> Target {
@@ -61,6 +67,89 @@ struct ExportFile {
         }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(folder) }
         return .new
+    }
+
+    /// Writes `data` to `path`, which ``target(at:)`` found to be `target`: into a temporary
+    /// beside it, made for this write only (`O_EXCL`, never through a link) and readable by the
+    /// user alone until it is whole, then given the file's mode — the old file's (without a
+    /// set-ID or sticky bit, which an export has no use for), or 0644 less the umask — synced,
+    /// and renamed over the path, which is looked at once more just before. An
+    /// export that fails at any step leaves the old file as it was and removes its temporary; a
+    /// half-written file never stands at `path`.
+    func save(_ data: Data, to path: String, replacing target: Target) throws(Problem) {
+        let folder = Self.folder(of: path)
+        let permissions = switch target {
+        case .new: 0o644 & ~Self.umaskValue()
+        case .existing(_, _, let permissions): permissions & 0o777
+        }
+        let (fd, temporary) = try Self.createTemporary(in: folder)
+        do throws(Problem) {
+            try Self.fill(fd, with: data, permissions: permissions)
+            try willRename(temporary)
+            guard (try? self.target(at: path)) == target else { throw .changed }
+            guard rename(temporary, path) == 0 else { throw .system(errno) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        // The rename is kept through a crash once the folder is synced; a file system that cannot
+        // sync a folder has still renamed the file, so a failure here changes nothing.
+        let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderFD >= 0 {
+            _ = fsync(folderFD)
+            close(folderFD)
+        }
+    }
+
+    /// A new, empty file in `folder` that only this user may read, and its path.
+    private static func createTemporary(in folder: String) throws(Problem) -> (Int32, String) {
+        for _ in 0..<16 {
+            let name = ".laundrytime-export-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            let temporary = folder == "." ? name : (folder as NSString).appendingPathComponent(name)
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 { return (fd, temporary) }
+            guard errno == EEXIST else { throw .system(errno) }
+        }
+        throw .system(EEXIST)
+    }
+
+    /// Writes `data` into the temporary, gives it its permissions, syncs it and closes it.
+    private static func fill(_ fd: Int32, with data: Data, permissions: mode_t) throws(Problem) {
+        var failure = writeAll(data, to: fd)
+        if failure == 0, fchmod(fd, permissions) != 0 || fsync(fd) != 0 { failure = errno }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure != 0 { throw .system(failure) }
+    }
+
+    /// 0, or the `errno` of the write that failed.
+    private static func writeAll(_ data: Data, to fd: Int32) -> Int32 {
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return 0
+        }
+    }
+
+    /// The process's umask. Linux tells it in /proc; elsewhere the only way to read it is to set
+    /// it and set it back, and a file another thread creates in between gets 0o022.
+    private static func umaskValue() -> mode_t {
+        #if os(Linux)
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+           let mask = mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) {
+            return mask
+        }
+        #endif
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
     }
 
     /// The folder `path` is in: "." for a bare file name.

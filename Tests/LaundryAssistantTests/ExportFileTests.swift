@@ -1,5 +1,5 @@
 import Foundation
-import LaundryAssistant
+@testable import LaundryAssistant
 import LaundryTestSupport
 import Testing
 
@@ -8,10 +8,14 @@ import Testing
 /// refused in one sentence and left exactly as it was, even for root.
 @Suite struct ExportFileTests {
     let fixture: AssistantFixture
-    var folder: URL { fixture.directory.url }
+    /// Where the exports go: a folder of their own beside the store, so that a test can see all
+    /// that an export left there.
+    let folder: URL
 
     init() throws {
         fixture = try AssistantFixture()
+        folder = fixture.directory.url.appendingPathComponent("exports")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         #expect(fixture.assistant.respond(to: "create pet Snowy").ok)
         #expect(fixture.assistant.respond(to: "start wash for snowy").ok)
     }
@@ -66,8 +70,8 @@ import Testing
         let replaced = fixture.assistant.respond(to: "yes")
         #expect(replaced.ok && replaced.text == "Wrote 1 event to \(target) (CSV).")
         #expect(contents(target)?.hasPrefix("id,pet,") == true)
-        #expect(FileIdentity(target)?.isRegularFile == true)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") } == [])
+        #expect(FileIdentity(target)?.isRegularFile == true && FileIdentity(target)?.permissions == 0o640)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["kept.csv"])
     }
 
     @Test func withYesARegularFileIsReplacedWithoutAsking() throws {
@@ -76,6 +80,7 @@ import Testing
         let reply = try export(to: target, assumeYes: true)
         #expect(reply.ok && reply.text == "Wrote 1 event to \(target) (CSV).")
         #expect(contents(target)?.hasPrefix("id,pet,") == true)
+        #expect(FileIdentity(target)?.permissions == 0o600)
     }
 
     @Test func aDryRunNamesTheFileAndWritesNothing() throws {
@@ -87,6 +92,58 @@ import Testing
         try SpecialFile.fifo(at: fifo)
         let refused = try fixture.makeAssistant(dryRun: true).respond(to: "export history as csv to \(fifo)")
         #expect(refused.text == notAFile(fifo, "a named pipe (FIFO)"))
+    }
+
+    // MARK: - Interrupted
+
+    /// The export is written whole to a temporary beside the target and renamed over it: a
+    /// failure at the last step leaves the old file as it was, and no temporary.
+    @Test func anExportInterruptedBeforeTheRenameLeavesTheOldFile() throws {
+        let target = path("kept.csv")
+        try SpecialFile.regularFile(at: target, "keep me", mode: 0o640)
+        let before = FileIdentity(target)
+        let assistant = try fixture.makeAssistant(assumeYes: true)
+        var temporaries: [String] = []
+        assistant.exportFile.willRename = { [self] temporary throws(ExportFile.Problem) in
+            temporaries.append(temporary)
+            #expect(ExportFile.folder(of: temporary) == folder.path)
+            #expect(contents(temporary)?.hasPrefix("id,pet,event,at,ends_at\r\n1,Snowy,") == true)
+            #expect(FileIdentity(temporary)?.permissions == 0o640)
+            throw .system(EIO)
+        }
+        let reply = assistant.respond(to: "export history as csv to \(target)")
+        #expect(!reply.ok && reply.text == "Cannot write \(target): input/output error. Nothing was written.")
+        #expect(contents(target) == "keep me" && FileIdentity(target) == before)
+        #expect(temporaries.count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["kept.csv"])
+    }
+
+    @Test func aNewExportInterruptedLeavesNothing() throws {
+        let target = path("history.csv")
+        fixture.assistant.exportFile.willRename = { _ throws(ExportFile.Problem) in throw .system(ENOSPC) }
+        let reply = fixture.assistant.respond(to: "export history as csv to \(target)")
+        #expect(reply.text == "Cannot write \(target): no space left on device. Nothing was written.")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+    }
+
+    /// Looked at again just before the rename: what took the target's place is left alone.
+    @Test func aTargetThatChangesWhileWritingIsLeftAlone() throws {
+        let target = path("kept.csv"), appeared = path("new.csv")
+        try SpecialFile.regularFile(at: target, "keep me")
+        let assistant = try fixture.makeAssistant(assumeYes: true)
+        assistant.exportFile.willRename = { _ throws(ExportFile.Problem) in
+            try? FileManager.default.removeItem(atPath: target)
+            try? SpecialFile.symbolicLink(at: target, to: "/dev/null")
+            try? SpecialFile.regularFile(at: appeared, "someone else's")
+        }
+        let replaced = assistant.respond(to: "export history as csv to \(target)")
+        #expect(replaced.text == "\(target) changed while the export was being written, so it was left as it is; try again. Nothing was written.")
+        #expect(FileIdentity(target)?.linkTarget == "/dev/null")
+        try FileManager.default.removeItem(atPath: appeared)
+        let created = assistant.respond(to: "export history as csv to \(appeared)")
+        #expect(created.text == "\(appeared) changed while the export was being written, so it was left as it is; try again. Nothing was written.")
+        #expect(contents(appeared) == "someone else's")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["kept.csv", "new.csv"])
     }
 
     // MARK: - Refused
