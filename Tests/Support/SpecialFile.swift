@@ -58,6 +58,18 @@ public enum SpecialFile {
         guard chmod(path, mode) == 0 else { throw failure("chmod", path) }
     }
 
+    /// The permissions a file created with 0644 gets under this process's umask: those of a
+    /// probe made in `folder` and removed.
+    public static func permissionsOfANewFile(in folder: String) throws -> mode_t {
+        let probe = folder + "/.permissions-probe"
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else { throw failure("open", probe) }
+        close(fd)
+        defer { unlink(probe) }
+        guard let permissions = FileIdentity(probe)?.permissions else { throw failure("lstat", probe) }
+        return permissions
+    }
+
     private static func failure(_ call: String, _ path: String) -> Failure {
         Failure(description: "\(call) \(path): \(String(cString: strerror(errno)))")
     }
