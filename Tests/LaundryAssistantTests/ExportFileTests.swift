@@ -142,6 +142,18 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["kept.csv", "new.csv"])
     }
 
+    /// The answer comes later than the question: the target is looked at again after the "yes".
+    @Test func aTargetThatChangesWhileTheQuestionWaitsIsLookedAtAgain() throws {
+        let target = path("kept.csv")
+        try SpecialFile.regularFile(at: target, "keep me")
+        #expect(try export(to: target).awaiting == .confirmation)
+        try FileManager.default.removeItem(atPath: target)
+        try SpecialFile.symbolicLink(at: target, to: "/dev/null")
+        let answer = fixture.assistant.respond(to: "yes")
+        #expect(!answer.ok && answer.text == notAFile(target, "a symbolic link"))
+        #expect(FileIdentity(target)?.linkTarget == "/dev/null")
+    }
+
     // MARK: - Refused
 
     @Test func aSymbolicLinkIsNotFollowed() throws {
