@@ -136,43 +136,59 @@ extension Assistant {
 
     /// Writes an export to its file — asking before replacing one — or gives it as the reply.
     func writeExport(_ request: ExportRequest, _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction, overwrite: Bool) throws -> Reply {
-        let content: String
-        let rows: Int
-        switch (request.kind, request.format) {
-        case (.transcript, _):
-            let messages = try transaction.latestMessages(limit: .max)
-            content = Exporter.markdown(messages)
-            rows = messages.count
-        case (.history, .json):
-            let events = try transaction.events().reversed() as [RecordedEvent]
-            content = Exporter.json(events)
-            rows = events.count
-        case (.history, _):
-            let events = try transaction.events().reversed() as [RecordedEvent]
-            content = Exporter.csv(events, lineEnding: request.path == nil ? "\n" : "\r\n")
-            rows = events.count
-        }
+        let (content, rows) = try exportContent(request, transaction)
         guard let path = request.path else {
             return turn.reply(content, content: .document(format: request.format.rawValue))
         }
-        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue {
-                return turn.failed(.refused, "\(path) is a directory. Name a file, e.g. “\(path)/laundry.\(request.format == .markdown ? "md" : request.format.rawValue)”.")
-            }
-            if !overwrite {
-                return try askOrPerform(.overwrite(request), turn, pets: pets, transaction)
-            }
+        let file = (path as NSString).expandingTildeInPath
+        let target: ExportFile.Target
+        do {
+            target = try exportFile.target(at: file)
+        } catch {
+            return turn.failed(.refused, Self.refusal(error, path: path, format: request.format))
+        }
+        if target != .new && !overwrite {
+            return try askOrPerform(.overwrite(request), turn, pets: pets, transaction)
         }
         let what = request.kind == .history ? DurationText.plural(rows, "event") : DurationText.plural(rows, "message")
         if dryRun { return turn.reply("Would write \(what) to \(path).") }
         do {
-            try Data(content.utf8).write(to: url, options: .atomic)
+            try exportFile.save(Data(content.utf8), to: file, replacing: target)
         } catch {
-            let reason = (error as NSError).localizedFailureReason ?? "it cannot be written"
-            return turn.failed(.refused, "Cannot write \(path): \(reason). Nothing was written.")
+            return turn.failed(.refused, Self.refusal(error, path: path, format: request.format))
         }
         return turn.reply("Wrote \(what) to \(path) (\(request.format.rawValue.uppercased())).")
+    }
+
+    /// The export's text, and how many events or messages it holds.
+    private func exportContent(_ request: ExportRequest, _ transaction: StoreTransaction) throws -> (String, Int) {
+        switch (request.kind, request.format) {
+        case (.transcript, _):
+            let messages = try transaction.latestMessages(limit: .max)
+            return (Exporter.markdown(messages), messages.count)
+        case (.history, .json):
+            let events = try transaction.events().reversed() as [RecordedEvent]
+            return (Exporter.json(events), events.count)
+        case (.history, _):
+            let events = try transaction.events().reversed() as [RecordedEvent]
+            return (Exporter.csv(events, lineEnding: request.path == nil ? "\n" : "\r\n"), events.count)
+        }
+    }
+
+    /// Why an export does not go to `path` (as the user typed it), in one sentence.
+    private static func refusal(_ problem: ExportFile.Problem, path: String, format: ExportRequest.Format) -> String {
+        let sentence = switch problem {
+        case .notAFile(let kind):
+            "\(path) is \(kind), not a file; LaundryTime writes exports only to regular files."
+        case .folder:
+            "\(path) is a folder, not a file; name a file in it, e.g. “\(path.hasSuffix("/") ? path : path + "/")laundry.\(format == .markdown ? "md" : format.rawValue)”."
+        case .notWritable(let permissions):
+            "\(path) is not writable for you (mode \(String(format: "%04o", permissions))); name another file, or make this one writable first."
+        case .changed: "\(path) changed while the export was being written, so it was left as it is; try again."
+        case .noFolder(let folder): "Cannot write \(path): there is no folder \(folder)."
+        case .notAFolder(let folder): "Cannot write \(path): \(folder) is not a folder."
+        case .system(let code): "Cannot write \(path): \(String(cString: strerror(code)).asReason)."
+        }
+        return sentence + " Nothing was written."
     }
 }

@@ -29,6 +29,8 @@ public final class Assistant {
     public static let maximumLineBytes = 4096
 
     var context = ConversationContext()
+    /// Checks and writes the files exports go to.
+    var exportFile = ExportFile()
 
     /// Whether a question (which pet, or a confirmation) is still waiting for its answer: a
     /// script that ends here left a command undone.
