@@ -65,6 +65,15 @@ enum PetText {
             "A pet's name needs at least one visible character. Pick another name."
         case .forbiddenCharacter(let scalar):
             "A pet's name cannot contain control or direction characters (it has \(unicodeName(scalar))). Pick another name."
+        case .invisibleCharacter(let scalar):
+            "A pet's name cannot hold a character that shows as nothing (it has \(characterName(scalar))), "
+                + "or two pets could look the same. Pick another name."
         }
+    }
+
+    /// "U+3164 HANGUL FILLER": the code and, where Unicode has one, the name, so that an invisible
+    /// character can be found and recognised.
+    static func characterName(_ scalar: Unicode.Scalar) -> String {
+        scalar.properties.name.map { "\(unicodeName(scalar)) \($0)" } ?? unicodeName(scalar)
     }
 }
