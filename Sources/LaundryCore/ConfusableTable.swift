@@ -1,0 +1,115 @@
+import Foundation
+
+/// Which texts look alike: Unicode's confusable skeletons (UTS #39 §4), for telling whether a new
+/// pet's name would look the same as one the user already has ("Ѕnоwy" in Cyrillic and "Snowy").
+///
+/// The prototypes are parsed from ``ConfusablePrototypes`` the first time a skeleton is asked for,
+/// not before: only creating or renaming a pet while another exists needs them, and LaundryTime's
+/// start time is benchmarked (a one-shot `/status` must not pay for 5,000 mappings). The parsed
+/// table is kept for the life of the instance, and ``isLoaded`` tells whether that has happened.
+public final class ConfusableTable: @unchecked Sendable {
+    /// Unicode's table, shared by the program. Creating it parses nothing.
+    public static let unicode = ConfusableTable(prototypes: ConfusablePrototypes.text)
+
+    /// The version of Unicode's confusables.txt the shared table comes from.
+    public static let unicodeVersion = ConfusablePrototypes.unicodeVersion
+
+    private let source: String
+    /// Guards `parsed`, which is set once: the table may be shared between threads.
+    private let lock = NSLock()
+    private var parsed: [Unicode.Scalar: String]?
+
+    /// A table of `prototypes` in ``ConfusablePrototypes``' form: one mapping a line, a code point
+    /// and the code points it looks like, in hex.
+    public init(prototypes: String) {
+        source = prototypes
+    }
+
+    /// Whether the prototypes have been parsed: false until the first skeleton or ``count``.
+    public var isLoaded: Bool { lock.withLock { parsed != nil } }
+
+    /// How many characters have a prototype.
+    public var count: Int { prototypes.count }
+
+    /// UTS #39 §4: skeleton(X) = NFD(X), each character replaced by its prototype, then NFD again.
+    /// Two texts with the same skeleton look alike (case counts: "S" and "s" differ).
+    public func skeleton(_ text: String) -> String {
+        let table = prototypes
+        return Self.replacing(text.decomposedStringWithCanonicalMapping) { table[$0] }.decomposedStringWithCanonicalMapping
+    }
+
+    /// The form two names are compared by for looking the same, case ignored: pets are told
+    /// apart ignoring case, so "SNOWY" and "Ѕnоwy" must meet too. It is the skeleton of the
+    /// lower-cased skeleton — skeleton first, so that "I" and "l", which look alike only as capital
+    /// and small letter, still meet — with two additions to UTS #39 that names need:
+    /// - fullwidth forms ("Ｓｎｏｗｙ") count as the ASCII they widen: UTS #39 leaves them to the
+    ///   NFKC that identifiers get first, and a name is kept as the user spelled it;
+    /// - variation selectors are dropped: they pick a glyph of the same character ("❤" and "❤️").
+    public func lookAlikeKey(_ text: String) -> String {
+        let table = prototypes
+        let first = Self.replacing(text.decomposedStringWithCanonicalMapping) { scalar in
+            if Self.isVariationSelector(scalar) { return "" }
+            if (0xFF01...0xFF5E).contains(scalar.value), let narrow = Unicode.Scalar(scalar.value - 0xFEE0) {
+                return table[narrow] ?? String(narrow)
+            }
+            return table[scalar]
+        }
+        return skeleton(first.decomposedStringWithCanonicalMapping.lowercased())
+    }
+
+    private var prototypes: [Unicode.Scalar: String] {
+        lock.withLock {
+            if let parsed { return parsed }
+            let table = Self.parse(source)
+            parsed = table
+            return table
+        }
+    }
+
+    private static func isVariationSelector(_ scalar: Unicode.Scalar) -> Bool {
+        (0xFE00...0xFE0F).contains(scalar.value) || (0xE0100...0xE01EF).contains(scalar.value)
+            || (0x180B...0x180D).contains(scalar.value) || scalar.value == 0x180F
+    }
+
+    /// `text` with each character that `replacement` has a string for replaced by it.
+    private static func replacing(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if let replaced = replacement(scalar) { result += replaced } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
+    }
+
+    /// Reads lines of hex code points ("405 53"); a line that is not one is skipped.
+    static func parse(_ text: String) -> [Unicode.Scalar: String] {
+        var table: [Unicode.Scalar: String] = [:]
+        table.reserveCapacity(ConfusablePrototypes.count)
+        var codes: [UInt32] = []
+        var code: UInt32 = 0
+        var digits = 0
+        func endCode() {
+            if digits > 0 { codes.append(code) }
+            code = 0
+            digits = 0
+        }
+        func endLine() {
+            endCode()
+            let scalars = codes.compactMap(Unicode.Scalar.init)
+            if codes.count >= 2, scalars.count == codes.count {
+                table[scalars[0]] = String(String.UnicodeScalarView(scalars.dropFirst()))
+            }
+            codes.removeAll(keepingCapacity: true)
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): code = code << 4 | UInt32(byte - UInt8(ascii: "0")); digits += 1
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): code = code << 4 | UInt32(byte - UInt8(ascii: "A") + 10); digits += 1
+            case UInt8(ascii: "\n"): endLine()
+            default: endCode()
+            }
+        }
+        endLine()
+        return table
+    }
+}
