@@ -71,6 +71,11 @@ enum PetText {
         }
     }
 
+    /// "“Ѕnowy” looks the same as Snowy, …": the new name quoted, so the difference can be looked for.
+    static func looksTheSame(_ name: PetName, as existing: PetName) -> String {
+        "“\(name)” looks the same as \(existing), which you already have. Pick a name that looks different."
+    }
+
     /// "U+3164 HANGUL FILLER": the code and, where Unicode has one, the name, so that an invisible
     /// character can be found and recognised.
     static func characterName(_ scalar: Unicode.Scalar) -> String {

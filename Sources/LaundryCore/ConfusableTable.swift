@@ -9,7 +9,7 @@ import Foundation
 /// table is kept for the life of the instance, and ``isLoaded`` tells whether that has happened.
 public final class ConfusableTable: @unchecked Sendable {
     /// Unicode's table, shared by the program. Creating it parses nothing.
-    public static let unicode = ConfusableTable(prototypes: ConfusablePrototypes.text)
+    public static let unicode = ConfusableTable()
 
     /// The version of Unicode's confusables.txt the shared table comes from.
     public static let unicodeVersion = ConfusablePrototypes.unicodeVersion
@@ -23,6 +23,12 @@ public final class ConfusableTable: @unchecked Sendable {
     /// and the code points it looks like, in hex.
     public init(prototypes: String) {
         source = prototypes
+    }
+
+    /// A table of Unicode's prototypes of its own, parsed on its own first use (a test can watch
+    /// when that happens without depending on what else used ``unicode``).
+    public convenience init() {
+        self.init(prototypes: ConfusablePrototypes.text)
     }
 
     /// Whether the prototypes have been parsed: false until the first skeleton or ``count``.

@@ -48,4 +48,45 @@ import Testing
         let reply = say("how is snowy\u{3164}?")
         #expect(!reply.text.contains("control or invisible character"), "\(reply.text)")
     }
+
+    /// The four pets the adversarial run made that all displayed as "Snowy".
+    @Test(arguments: ["Ѕnоwy", "Ｓｎｏｗｙ", "𝖲𝗇𝗈𝗐𝗒", "Snοwу"])
+    func aLookAlikeOfAPetIsNotCreated(name: String) {
+        say("create pet Snowy")
+        let reply = say("create pet \(name)")
+        #expect(!reply.ok && reply.failure == .refused)
+        #expect(reply.text == "“\(name)” looks the same as Snowy, which you already have. Pick a name that looks different.")
+        #expect(assistant.petNames() == ["Snowy"])
+    }
+
+    @Test func noPetIsRenamedToALookAlikeOfAnother() {
+        say("create pet Snowy")
+        say("create pet Flake")
+        let reply = say("rename flake to Ѕnоwy")
+        #expect(!reply.ok && reply.failure == .refused)
+        #expect(reply.text.hasPrefix("“Ѕnоwy” looks the same as Snowy, which you already have."))
+        #expect(Set(assistant.petNames()) == ["Snowy", "Flake"])
+    }
+
+    /// A pet may take a name that looks like its own: the case changed, or a letter swapped.
+    @Test func aPetMayBeRenamedToALookAlikeOfItself() {
+        say("create pet Snowy")
+        say("create pet Flake")
+        #expect(say("rename snowy to SNOWY").ok)
+        #expect(say("rename flake to F1ake").ok)
+        #expect(Set(assistant.petNames()) == ["SNOWY", "F1ake"])
+    }
+
+    /// The confusables table is parsed only when a name has another pet's to be compared with:
+    /// the status, the first pet and renaming the only pet do without it.
+    @Test func theConfusablesAreLoadedOnlyWhenAnotherPetsNameIsCompared() throws {
+        let table = ConfusableTable()
+        let fixture = try AssistantFixture(confusables: table)
+        for line in ["/status", "create pet Snowy", "show snowy", "rename snowy to SNOWY", "list pets"] {
+            #expect(fixture.assistant.respond(to: line).ok, "\(line)")
+        }
+        #expect(!table.isLoaded)
+        #expect(fixture.assistant.respond(to: "create pet Flake").ok)
+        #expect(table.isLoaded)
+    }
 }

@@ -53,11 +53,11 @@ import Testing
     /// The table is parsed when the first skeleton is asked for, and only then: creating one,
     /// as the program does at start, costs nothing.
     @Test func theTableIsParsedOnFirstUseOnly() {
-        let fresh = ConfusableTable(prototypes: ConfusablePrototypes.text)
+        let fresh = ConfusableTable()
         #expect(!fresh.isLoaded)
         #expect(fresh.lookAlikeKey("Ѕnоwy") == "snowy")
         #expect(fresh.isLoaded)
-        #expect(!ConfusableTable(prototypes: ConfusablePrototypes.text).isLoaded)
+        #expect(!ConfusableTable().isLoaded)
     }
 
     @Test func linesThatAreNotMappingsAreSkipped() {
