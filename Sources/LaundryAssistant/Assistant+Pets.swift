@@ -18,6 +18,9 @@ extension Assistant {
         if let existing = pets.first(where: { $0.name.key == name.key }) {
             return turn.failed(.refused, "You already have a pet called \(existing.name). Pick another name.", pet: existing)
         }
+        if let existing = lookAlike(of: name, among: pets) {
+            return turn.failed(.refused, PetText.looksTheSame(name, as: existing.name), pet: existing)
+        }
         let pet = try transaction.insert(Pet(name: name, createdAt: turn.now))
         try transaction.pushUndo(UndoRecord(summary: "created \(pet.name)", steps: [.removePet(id: pet.id!)]), at: turn.now)
         context.lastPetName = pet.name.value
@@ -67,6 +70,9 @@ extension Assistant {
             if let other = pets.first(where: { $0.name.key == name.key && $0.id != pet.id }) {
                 return turn.failed(.refused, "You already have a pet called \(other.name). Pick another name.", pet: pet)
             }
+            if let other = lookAlike(of: name, among: pets.filter { $0.id != pet.id }) {
+                return turn.failed(.refused, PetText.looksTheSame(name, as: other.name), pet: pet)
+            }
             var renamed = pet
             renamed.name = name
             try transaction.update(renamed)
@@ -75,6 +81,15 @@ extension Assistant {
             context.lastPetName = name.value
             return turn.reply("\(pet.name) is now called \(name). \(renamed.statusLine(at: turn.now))", pet: renamed)
         }
+    }
+
+    /// The pet among `pets` whose name looks the same as `name` (UTS #39 skeletons, case
+    /// ignored), which a reader could not tell apart from it. With no pets to compare with, the
+    /// confusables table is not even loaded.
+    private func lookAlike(of name: PetName, among pets: [Pet]) -> Pet? {
+        guard !pets.isEmpty else { return nil }
+        let key = confusables.lookAlikeKey(name.value)
+        return pets.first { confusables.lookAlikeKey($0.name.value) == key }
     }
 
     func deletePet(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {

@@ -23,6 +23,8 @@ public final class Assistant {
     /// and a one-shot `/status`, need not pay).
     public private(set) lazy var calendar: Calendar = chosenCalendar ?? .current
     private let chosenCalendar: Calendar?
+    /// Tells a new name that looks like another pet's (Cyrillic "Ѕnоwy" beside "Snowy").
+    let confusables: ConfusableTable
 
     /// Lines longer than this, in UTF-8 bytes, are answered without being parsed (and kept in
     /// the transcript only in part): the cost of a line stays bounded, whatever is pasted.
@@ -41,12 +43,15 @@ public final class Assistant {
         }
     }
 
-    /// - Parameter calendar: the calendar for local days and weeks; nil for the user's own
-    ///   (`Calendar.current`, looked up when first needed).
+    /// - Parameters:
+    ///   - calendar: the calendar for local days and weeks; nil for the user's own
+    ///     (`Calendar.current`, looked up when first needed).
+    ///   - confusables: which names look alike; Unicode's, parsed when first needed.
     public init(
         store: LaundryStore, grammar: Grammar, clock: Clock, dryRun: Bool = false, assumeYes: Bool = false,
-        calendar: Calendar? = nil
+        calendar: Calendar? = nil, confusables: ConfusableTable = .unicode
     ) {
+        self.confusables = confusables
         chosenCalendar = calendar
         self.store = store
         self.grammar = grammar

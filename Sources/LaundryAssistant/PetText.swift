@@ -75,6 +75,20 @@ enum PetText {
             "A pet's name needs at least one visible character. Pick another name."
         case .forbiddenCharacter(let scalar):
             "A pet's name cannot contain control or direction characters (it has \(unicodeName(scalar))). Pick another name."
+        case .invisibleCharacter(let scalar):
+            "A pet's name cannot hold a character that shows as nothing (it has \(characterName(scalar))), "
+                + "or two pets could look the same. Pick another name."
         }
+    }
+
+    /// "“Ѕnowy” looks the same as Snowy, …": the new name quoted, so the difference can be looked for.
+    static func looksTheSame(_ name: PetName, as existing: PetName) -> String {
+        "“\(name)” looks the same as \(existing), which you already have. Pick a name that looks different."
+    }
+
+    /// "U+3164 HANGUL FILLER": the code and, where Unicode has one, the name, so that an invisible
+    /// character can be found and recognised.
+    static func characterName(_ scalar: Unicode.Scalar) -> String {
+        scalar.properties.name.map { "\(unicodeName(scalar)) \($0)" } ?? unicodeName(scalar)
     }
 }

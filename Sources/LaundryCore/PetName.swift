@@ -1,5 +1,5 @@
 /// A laundry pet's name: 1–30 characters after trimming, no control or direction-override
-/// characters.
+/// characters, and nothing that shows as nothing (outside an emoji).
 ///
 /// Names are unique ignoring case; ``key`` is the form two names are compared by.
 public struct PetName: Hashable, Sendable, CustomStringConvertible, Codable {
@@ -8,8 +8,18 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible, Codable {
 
     public static let maximumLength = 30
 
-    /// Validates and trims `raw`.
+    /// Validates and trims `raw`, a new name.
     public init(_ raw: String) throws(PetNameError) {
+        try self.init(stored: raw)
+        if let hidden = InvisibleCharacters.firstHidden(in: value) { throw .invisibleCharacter(hidden) }
+    }
+
+    /// Validates and trims `raw`, a name read back from the store or an undo record, by the rules
+    /// names have been written under from the start: length, and no control or direction
+    /// characters (those would reach the terminal). The rules added since, about characters that
+    /// show as nothing, apply to new names only: a pet an earlier version accepted must not
+    /// vanish, nor make the store look damaged, because the program became stricter.
+    public init(stored raw: String) throws(PetNameError) {
         let trimmed = raw.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw .empty }
         guard trimmed.count <= Self.maximumLength else { throw .tooLong(trimmed.count) }
@@ -33,7 +43,7 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible, Codable {
     public init(from decoder: any Decoder) throws {
         let raw = try decoder.singleValueContainer().decode(String.self)
         do {
-            try self.init(raw)
+            try self.init(stored: raw)
         } catch {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "invalid pet name"))
         }
@@ -48,6 +58,13 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible, Codable {
     /// them the bidirectional overrides that make text display differently from what it is, and
     /// zero-width spaces that make two names look alike. The zero-width joiner and the tag
     /// characters stay allowed: emoji sequences (👨‍👩‍👧, subdivision flags) are built from them.
+    ///
+    /// Every input line is checked with this too, one character at a time. The characters that
+    /// only show as nothing (a stray joiner or tag, the Hangul fillers, the braille blank) are
+    /// deliberately not refused here but in new names (``InvisibleCharacters``, judged in
+    /// context): kept in a name they make a pet no one can tell apart, whereas in a line they at
+    /// worst make a pet's name not match, and judging them needs the characters around them,
+    /// which a per-character check of every line should not pay for.
     public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         // Every line and name is checked: ASCII, nearly all of it, needs no Unicode table.
         if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
@@ -72,6 +89,9 @@ public enum PetNameError: Error, Equatable, Sendable {
     case empty
     case tooLong(Int)
     case forbiddenCharacter(Unicode.Scalar)
+    /// A character that shows as nothing where it stands (a Hangul filler, the braille blank, a
+    /// joiner or tag outside an emoji): the name would look blank, or like another.
+    case invisibleCharacter(Unicode.Scalar)
     /// Only spaces, marks or format characters: nothing a reader could see.
     case invisible
 }

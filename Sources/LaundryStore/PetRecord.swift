@@ -93,7 +93,7 @@ struct PetRecord: FetchableRecord, MutablePersistableRecord {
 
     /// The pet, or nil when the row holds something no LaundryTime writes.
     func pet() -> Pet? {
-        guard let petName = try? PetName(name), let cycle = cycleState() else { return nil }
+        guard let petName = try? PetName(stored: name), let cycle = cycleState() else { return nil }
         return Pet(
             id: id,
             name: petName,

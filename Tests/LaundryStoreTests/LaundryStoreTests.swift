@@ -200,6 +200,20 @@ import Testing
         }
     }
 
+    /// Later versions refuse more in new names (issue 14, item 9: characters that show as
+    /// nothing); a pet an earlier version named still loads, and the store is not "damaged".
+    @Test func aNameAnEarlierVersionAcceptedStillLoads() throws {
+        let directory = TemporaryDirectory()
+        let location = StoreLocation(directory: directory.url)
+        let store = try LaundryStore(location: location)
+        try store.write { _ = try $0.insert(Pet(name: try PetName("Snowy"), createdAt: start)) }
+        try DatabaseQueue(path: location.databaseURL.path).write { db in
+            try db.execute(sql: "UPDATE pet SET name = name || char(0x3164), nameKey = nameKey || char(0x3164)")
+        }
+        try store.verifyContents()
+        #expect(try store.read { try $0.pets() }.map(\.name.value) == ["Snowy\u{3164}"])
+    }
+
     @Test func locationFollowsOptionThenEnvironment() {
         let env = ["LAUNDRYTIME_HOME": "/lt/home", "XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]
         #expect(StoreLocation.resolve(dataDirectory: "/opt/x", environment: env).directory.path == "/opt/x")

@@ -15,9 +15,11 @@ public final class AssistantFixture {
     public let store: LaundryStore
     public let assistant: Assistant
 
-    public init(calendar: Calendar = .current) throws {
+    /// - Parameter confusables: the look-alike table, for a test that watches when it is loaded.
+    public init(calendar: Calendar = .current, confusables: ConfusableTable = .unicode) throws {
         store = try LaundryStore(location: StoreLocation(directory: directory.url))
-        assistant = Assistant(store: store, grammar: try Grammar.english, clock: time.clock, calendar: calendar)
+        assistant = Assistant(
+            store: store, grammar: try Grammar.english, clock: time.clock, calendar: calendar, confusables: confusables)
     }
 
     /// Another assistant on the same database, as a second process would open it.
