@@ -13,10 +13,42 @@ import Testing
 
     static let epoch = Date(timeIntervalSince1970: 1_772_355_600)
 
+    static func bubbles(columns: Int) -> BubbleRenderer {
+        BubbleRenderer(theme: .plain, glyphs: .rounded, view: ReplyView(captionTime: { _ in "09:00" }, clockTime: { _ in "09:00" }),
+                       columns: { columns })
+    }
+
     /// The seconds `body` takes.
     static func seconds(_ body: () -> Void) -> Double {
         let elapsed = ContinuousClock().measure(body)
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// The body of a framed bubble's text lines, without the frame and the padding.
+    static func framedText(_ drawn: String) -> String {
+        drawn.split(separator: "\n").filter { $0.contains("│") }.map { line in
+            var text = line.drop { $0 == " " }.dropFirst(2).dropLast(2)
+            while text.last == " " { text = text.dropLast() }
+            return String(text)
+        }.joined()
+    }
+
+    @Test func aMebibyteOfEscapesRendersAsABubbleAt80ColumnsInUnderASecond() {
+        var renderer = Self.bubbles(columns: 80)
+        var user = "", assistant = ""
+        let userSeconds = Self.seconds { user = renderer.render(userLine: Self.escapes, at: Self.epoch) }
+        let assistantSeconds = Self.seconds {
+            assistant = renderer.render(Reply(input: "", intent: .status, text: Self.escapes, at: Self.epoch))
+        }
+        #expect(userSeconds < 1, "the user's bubble took \(userSeconds) s")
+        #expect(assistantSeconds < 1, "the assistant's bubble took \(assistantSeconds) s")
+
+        let shown = String(repeating: "^[[2J", count: 1 << 18)
+        for drawn in [user, assistant] {
+            #expect(!drawn.contains("\u{1B}"))
+            #expect(drawn.split(separator: "\n").allSatisfy { DisplayWidth.of($0) <= 80 })
+            #expect(Self.framedText(drawn) == shown, "every character is shown, in order")
+        }
     }
 
     @Test func aMebibyteOfEscapesIsPlainTextOrJSONInUnderASecond() {
