@@ -73,9 +73,9 @@ import Testing
     @Test func theWrapperGivesTheLinesOfTheStraightforwardOne() {
         var random = SplitMix64(seed: 0x5A41_7003)
         let styles: [Style] = [.plain, .ink(.accent), .ink(.accent, bold: true), .ink(.secondary)]
-        for round in 0..<3_000 {
+        for round in 0..<1_500 {
             let spans = (0..<Int.random(in: 1...4, using: &random)).map { _ in
-                Span(Self.randomText(&random, maximumFragments: round < 2_500 ? 8 : 30), styles.randomElement(using: &random)!)
+                Span(Self.randomText(&random, maximumFragments: round < 1_250 ? 8 : 30), styles.randomElement(using: &random)!)
             }
             let line = StyledLine(spans)
             let width = Int.random(in: 1...(round % 10 == 0 ? 120 : 24), using: &random)
