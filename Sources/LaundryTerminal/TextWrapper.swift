@@ -46,13 +46,13 @@ enum TextWrapper {
     }
 
     /// A place in the line: a byte offset in one of its spans.
-    struct Position {
+    private struct Position {
         var span: Int
         var offset: Int
     }
 
     /// A run of spaces, or a word: a run of other clusters, possibly across several spans.
-    struct Piece {
+    private struct Piece {
         let start: Position
         var end: Position
         var width: Int
