@@ -119,13 +119,13 @@ struct BubbleLayout: Sendable {
         let top = glyphs.topLeft + glyphs.horizontal + shownTitle
             + String(repeating: glyphs.horizontal, count: max(ruleWidth - 1 - DisplayWidth.of(shownTitle), 0)) + glyphs.topRight
         emit(StyledLine(top, borderStyle))
+        let (left, right) = (StyledLine(glyphs.vertical + " ", borderStyle), StyledLine(" " + glyphs.vertical, borderStyle))
         for line in lines {
             if isCode {
                 // Copied as it is: no frame beside it, no padding after it.
                 out += theme.draw(line) + "\n"
             } else {
-                emit(StyledLine(glyphs.vertical + " ", borderStyle) + line.padded(to: inner)
-                    + StyledLine(" " + glyphs.vertical, borderStyle))
+                emit(left + line.padded(to: inner) + right)
             }
         }
         emit(StyledLine(glyphs.bottomLeft + String(repeating: glyphs.horizontal, count: ruleWidth) + glyphs.bottomRight, borderStyle))

@@ -39,7 +39,7 @@ enum DisplayWidth {
     /// final byte 0x40–0x7E), OSC (ESC ] … terminated by BEL or ESC \), and other two-character
     /// ESC sequences.
     static func of<S: StringProtocol>(_ text: S) -> Int {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        if isPrintableASCII(text.utf8) { return text.utf8.count }
         var total = 0
         forEachPiece(of: substring(text)) { _, width in
             total += width
@@ -79,31 +79,57 @@ enum DisplayWidth {
     /// sequence (width 0) or a grapheme cluster between escapes — until `body` returns false.
     ///
     /// Escapes are found among unicode scalars, not Characters: ESC always starts a cluster, but a
-    /// combining mark right after an escape's final byte would join it into one Character.
+    /// combining mark right after an escape's final byte would join it into one Character. Each
+    /// step looks only at the piece it measures, so measuring a prefix costs the prefix, not the
+    /// whole text (issue 14: a long word was cut a line at a time, each cut scanning to its end).
     private static func forEachPiece(of text: Substring, _ body: (String.Index, Int) -> Bool) {
-        let scalars = text.unicodeScalars
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            if scalars[index] == "\u{1B}" {
-                index = endOfEscape(in: scalars, at: index)
-                guard body(index, 0) else { return }
-                continue
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let end: String.Index, width: Int
+            if utf8[index] == 0x1B {
+                (end, width) = (endOfEscape(in: text.unicodeScalars, at: index), 0)
+            } else {
+                (end, width) = cluster(of: text, at: index)
             }
-            let runEnd = scalars[index...].firstIndex(of: "\u{1B}") ?? scalars.endIndex
-            let run = Substring(scalars[index..<runEnd])
-            var clusterStart = run.startIndex
-            while clusterStart < run.endIndex {
-                let clusterEnd = run.index(after: clusterStart)
-                guard body(clusterEnd, of(run[clusterStart])) else { return }
-                clusterStart = clusterEnd
-            }
-            index = runEnd
+            guard body(end, width) else { return }
+            index = end
         }
+    }
+
+    /// The end and width of the grapheme cluster that starts at `index`, which is taken as a
+    /// cluster boundary (it is one, or it follows an escape). An ASCII character followed by
+    /// another is a cluster of its own (CR LF aside), so ASCII text is measured a byte at a time;
+    /// anything else is a Character of the text from `index` on. A cluster never runs past an ESC,
+    /// which is a control character and so a cluster of its own.
+    private static func cluster(of text: Substring, at index: String.Index) -> (end: String.Index, width: Int) {
+        let utf8 = text.utf8
+        let byte = utf8[index]
+        if byte < 0x80 && byte != 0x0D {
+            let next = utf8.index(after: index)
+            if next == utf8.endIndex || utf8[next] < 0x80 { return (next, byte >= 0x20 && byte < 0x7F ? 1 : 0) }
+        }
+        let rest = Substring(text.unicodeScalars[index...])
+        return (rest.index(after: rest.startIndex), of(rest[rest.startIndex]))
+    }
+
+    /// Whether every byte is printable ASCII: then the width is the byte count. Read from
+    /// contiguous storage where there is some, which keeps debug builds quick on long lines.
+    private static func isPrintableASCII<C: Collection<UInt8>>(_ bytes: C) -> Bool {
+        func printable(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+            var index = 0
+            while index < buffer.count {
+                guard buffer[index] >= 0x20 && buffer[index] < 0x7F else { return false }
+                index += 1
+            }
+            return true
+        }
+        return bytes.withContiguousStorageIfAvailable(printable) ?? bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// The index just past the escape sequence that starts with the ESC at `start`. A malformed or
     /// unfinished sequence ends where it stops making sense, or at the end of the text.
-    private static func endOfEscape(in scalars: Substring.UnicodeScalarView, at start: String.Index) -> String.Index {
+    static func endOfEscape(in scalars: Substring.UnicodeScalarView, at start: String.Index) -> String.Index {
         var index = scalars.index(after: start)
         guard index < scalars.endIndex else { return index }
         let introducer = scalars[index]
