@@ -114,7 +114,8 @@ enum SlotParsers {
                     guard pending == nil else { return nil }
                     if let first = word.first, SlotNumber.isSign(first) {
                         guard !sawNumber else { return nil }
-                        negative = value < 0
+                        // By the sign, not the value: "-0h80" is -80 minutes though -0 is 0.
+                        negative = first != "+"
                     }
                     pending = abs(value)
                     sawNumber = true

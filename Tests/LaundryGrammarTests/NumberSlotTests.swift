@@ -48,6 +48,8 @@ import Testing
         #expect(try value("set snowy wash time to −5 minutes", .minutes) == "-5", "U+2212 MINUS SIGN")
         #expect(try value("set snowy wash time to “-5” minutes", .minutes) == "-5", "the tokenizer's Unicode path")
         #expect(try value("set snowy wash time to -1h15m", .minutes) == "-75", "the sign is the whole duration's")
+        #expect(try value("set snowy wash time to -0h80", .minutes) == "-80", "minus zero hours is still a minus (found by the fuzz)")
+        #expect(try value("set snowy wash time to -0 hours and 67 minutes", .minutes) == "-67")
         #expect(try value("wash snowy every -3 days", .days) == "-3")
         #expect(try value("/quick -1", .count) == "-1")
         #expect(try value("history last -2 weeks", .range) == "last_-14_days")
