@@ -68,6 +68,18 @@ import Testing
         #expect(try snowy == before, "\(line) changed Snowy")
     }
 
+    @Test func aNumberTypedAfterTheGridIsOneOfItsActionsOrTheGridIsSaid() throws {
+        for number in ["9", "0", "-1", "1.5", "99999999999999999999"] {
+            say("/quick")
+            let reply = say(number)
+            #expect(reply.failure == .refused && reply.text == "There is no quick action \(number); they go from 1 to 8.",
+                    "\(number) → \(reply.text)")
+        }
+        say("/quick")
+        #expect(say("2").intent == .listPets)
+        #expect(say("9").intent == .unknown, "without the grid a number is no command")
+    }
+
     @Test func theEdgesOfEachRangeAreTaken() throws {
         #expect(say("wash snowy twice a week").text.hasPrefix("Snowy's laundry is now due every 4 days (was 7)."))
         #expect(say("set snowy wash time to 1.1 hours").text == "Snowy's wash now takes 66 minutes (was 45).")
