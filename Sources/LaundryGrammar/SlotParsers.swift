@@ -193,6 +193,17 @@ enum SlotParsers {
     static func number(_ words: [String], at position: Int) -> (Decimal, Int)? {
         guard position < words.count else { return nil }
         if let value = SlotNumber.decimal(words[position]) { return (value, 1) }
+        // A sign on a word number: "-five", "-a hundred".
+        if let sign = words[position].first, SlotNumber.isSign(sign), words[position].count > 1 {
+            var unsigned = words
+            unsigned[position].removeFirst()
+            return wordNumber(unsigned, at: position).map { (sign == "+" ? $0.0 : -$0.0, $0.1) }
+        }
+        return wordNumber(words, at: position)
+    }
+
+    /// A number in words at `position`: "forty five", "a hundred and twenty".
+    private static func wordNumber(_ words: [String], at position: Int) -> (Decimal, Int)? {
         var index = position
         var value = 0
         var matched = false

@@ -54,6 +54,14 @@ import Testing
         #expect(try value("/quick -1", .count) == "-1")
         #expect(try value("history last -2 weeks", .range) == "last_-14_days")
         #expect(try value("set snowy wash time to +5 minutes", .minutes) == "5")
+        // Before a word number too, though the tokenizer strips it from the word.
+        #expect(try value("set snowy wash time to -five minutes", .minutes) == "-5")
+        #expect(try value("set snowy wash time to -forty-five", .minutes) == "-45")
+        #expect(try value("wash snowy every −three days", .days) == "-3")
+        #expect(try value("/quick -two", .count) == "-2")
+        #expect(try value("history last -a hundred days", .range) == "last_-100_days")
+        #expect(try value("set snowy wash time to -half an hour", .minutes) == nil, "not understood, never 30")
+        #expect(try Grammar.english.match("create pet -five", pets: Self.pets)[.name]?.text == "five", "names are as before")
         #expect(try value("set snowy wash time to 1 hour -15 minutes", .minutes) == nil,
                 "a sign inside a duration is not understood")
         #expect(try value("set snowy wash time to --5 minutes", .minutes) == "-5", "the sign next to the digit counts")

@@ -148,7 +148,8 @@ struct NumberPhrases {
                        "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
     static let tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 
-    /// "seven", "forty-five", "forty five", "a hundred and twenty", "one hundred five": 0–199.
+    /// "seven", "forty-five", "forty five", "a hundred and twenty", "one hundred five", "-two":
+    /// -199 to 199.
     private mutating func wordNumber(times factor: Int) -> (String, Meaning) {
         let value = Int.random(in: 0...199, using: &random)
         var rest = value % 100
@@ -164,7 +165,9 @@ struct NumberPhrases {
         } else if rest > 0 || value == 0 {
             words.append(Self.ones[rest])
         }
-        return (words.joined(separator: " "), .whole(value * factor))
+        // A sign the tokenizer strips from a word, and the slots put back: "-forty-five".
+        let sign = chance(10) ? pick(["-", "\u{2212}", "+"]) : ""
+        return (sign + words.joined(separator: " "), .whole((sign == "" || sign == "+" ? 1 : -1) * value * factor))
     }
 
     /// Words that are no number the slots read (at least two characters: a single stray
