@@ -63,8 +63,9 @@ public enum SlotNumber: Hashable, Sendable {
 
     /// Decimal digits with at most one point, after at most one sign ("-", "+" or U+2212 MINUS
     /// SIGN): "30", "1.5", ".5", "-5", "007". Exact up to 38 significant digits (`Decimal`'s
-    /// precision); longer numerals are rounded in their 39th digit — beyond the ceiling, or a
-    /// fraction either way, unless all of their first 38 digits after the point are zeros.
+    /// precision). A longer numeral is rounded in its 39th digit, which changes nothing that
+    /// matters — it is beyond the ceiling, or a fraction either way — except when every digit
+    /// after the point but that last one is 0: "5.0000000000000000000000000000000000001" is 5.
     static func decimal(_ text: String) -> Decimal? {
         var digits = Substring(text)
         var negative = false
