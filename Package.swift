@@ -91,7 +91,7 @@ let package = Package(
         // against the real binary — crashes, damaged stores, locks, hostile input, growth.
         .testTarget(
             name: "ReliabilitySuite",
-            dependencies: ["laundrytime", "LaundryTestSupport"]
+            dependencies: ["laundrytime", "LaundryTestSupport", "LaundryCore", "LaundryStore", "LaundryGrammar", "LaundryAssistant"]
         ),
         .testTarget(
             name: "EndToEndTests",

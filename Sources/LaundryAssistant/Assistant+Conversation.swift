@@ -149,9 +149,10 @@ extension Assistant {
 
     func quickActions(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
         let actions = grammar.quickActions
-        if let number = turn.command[.count]?.number {
-            guard let action = actions.first(where: { $0.number == number }) else {
-                return turn.failed(.refused, "There is no quick action \(number); they go from 1 to \(actions.count).")
+        if let slot = turn.command[.count], let number = slot.number {
+            // The user's words, not the number: forty nines are read as the slot's ceiling.
+            guard case .whole(let wanted) = number, let action = actions.first(where: { $0.number == wanted }) else {
+                return turn.failed(.refused, "There is no quick action \(slot.text); they go from 1 to \(actions.count).")
             }
             return try runQuickAction(action, turn, pets: pets, transaction)
         }

@@ -5,6 +5,10 @@ import LaundryStore
 
 /// The laundry cycle: start wash, start dryer, fold, stop — and watching or waiting for a timer.
 extension Assistant {
+    /// The limits "wait … up to N minutes" takes: a day at most. No timer runs that long, so a
+    /// longer limit would mean nothing, and a bounded one keeps the deadline a sane date.
+    static let waitLimits = 1...1440
+
     func cycle(_ step: CycleStep, _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
         try withPet(turn, pets: pets) { pet in
             switch pet.applying(step, at: turn.now) {
@@ -38,9 +42,13 @@ extension Assistant {
             let activity = if case .washing = stage { "wash" } else { "dryer" }
             let left = DurationText.countdown(timer.remaining(at: turn.now))
             var deadline: Date?
-            if waiting, let limit = turn.command[.minutes]?.number {
-                guard limit >= 1 else { return turn.failed(.refused, "Wait at least 1 minute, or leave the limit out.", pet: pet) }
-                deadline = turn.now.addingTimeInterval(Double(limit) * 60)
+            if waiting, let slot = turn.command[.minutes], let limit = slot.number {
+                let range = Self.waitLimits
+                switch RangeCheck(limit, words: slot.text, in: range, unit: "minute",
+                                  allowed: "a wait can be limited to \(range.lowerBound) to \(range.upperBound) minutes (a day), or not at all") {
+                case .fits(let minutes): deadline = turn.now.addingTimeInterval(Double(minutes) * 60)
+                case .refused(let text): return turn.failed(.refused, text, pet: pet)
+                }
             }
             let watch = TimerWatch(pet: pet.name.value, activity: activity, timer: timer, notification: notification, deadline: deadline)
             let text = waiting

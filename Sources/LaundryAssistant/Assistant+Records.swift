@@ -8,6 +8,14 @@ extension Assistant {
     /// How many history events one reply shows.
     static let historyPageSize = 20
 
+    /// How far back "last N days" may reach: 100 years, longer than any laundry was kept and
+    /// well inside the dates the calendar computes, so that N days back is always a date.
+    static let historyDays = 1...36_500
+
+    /// How many messages "/transcript N" shows at most: a screenful or two, not a dump (export
+    /// gives the whole transcript).
+    static let transcriptCounts = 1...200
+
     func history(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
         guard turn.command[.pet] != nil else { return try history(of: nil, turn, pets: pets, transaction) }
         return try withPet(turn, pets: pets) { pet in try history(of: pet, turn, pets: pets, transaction) }
@@ -16,6 +24,12 @@ extension Assistant {
     /// The history of one pet, or of all when `pet` is nil.
     private func history(of pet: Pet?, _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
         let rangeName = turn.command[.range]?.value ?? "all"
+        if let days = Self.lastDays(in: rangeName),
+           case .refused(let text) = RangeCheck(
+               days, words: turn.command[.range]?.text ?? rangeName, in: Self.historyDays, unit: "day",
+               allowed: "the history goes back \(Self.historyDays.lowerBound) to \(Self.historyDays.upperBound) days (100 years)") {
+            return turn.failed(.refused, text, pet: pet)
+        }
         let (since, until) = Self.interval(of: rangeName, at: turn.now, calendar: calendar)
         let events = try transaction.events(petId: pet?.id, since: since, until: until)
         let chartStart = calendar.date(byAdding: .weekOfYear, value: -12, to: turn.now)
@@ -38,7 +52,8 @@ extension Assistant {
         return turn.reply(lines.joined(separator: "\n"), pet: pet, content: .history(view))
     }
 
-    /// The local-calendar interval a range name stands for; nil ends are open.
+    /// The local-calendar interval a range name stands for; nil ends are open. "Last N days"
+    /// outside ``historyDays`` has been refused before (it would be all time here).
     static func interval(of range: String, at now: Date, calendar: Calendar) -> (Date?, Date?) {
         let today = calendar.startOfDay(for: now)
         switch range {
@@ -47,11 +62,18 @@ extension Assistant {
         case "this_week": return (calendar.dateInterval(of: .weekOfYear, for: now)?.start, nil)
         case "this_month": return (calendar.dateInterval(of: .month, for: now)?.start, nil)
         default:
-            if range.hasPrefix("last_"), let days = Int(range.dropFirst(5).split(separator: "_").first ?? "") {
+            if let days = lastDays(in: range)?.whole(in: historyDays) {
                 return (calendar.date(byAdding: .day, value: -days, to: now), nil)
             }
             return (nil, nil)
         }
+    }
+
+    /// N of a range "last_N_days", any number the slot read (to be checked against
+    /// ``historyDays``); nil for the other ranges.
+    static func lastDays(in range: String) -> SlotNumber? {
+        guard range.hasPrefix("last_"), range.hasSuffix("_days") else { return nil }
+        return SlotNumber(text: String(range.dropFirst(5).dropLast(5)))
     }
 
     static func rangeLabel(_ range: String) -> String {
@@ -68,7 +90,15 @@ extension Assistant {
             guard !messages.isEmpty else { return turn.reply("Nothing in the transcript mentions “\(query)”.", content: .transcript([])) }
             heading = "Messages with “\(query)”:"
         } else {
-            let count = max(1, min(turn.command[.count]?.number ?? 10, 200))
+            var count = 10
+            if let slot = turn.command[.count], let number = slot.number {
+                let range = Self.transcriptCounts
+                switch RangeCheck(number, words: slot.text, in: range, unit: "message",
+                                  allowed: "the transcript shows \(range.lowerBound) to \(range.upperBound) messages at a time") {
+                case .fits(let value): count = value
+                case .refused(let text): return turn.failed(.refused, text)
+                }
+            }
             messages = try transaction.latestMessages(limit: count)
             guard !messages.isEmpty else { return turn.reply("The transcript is empty so far.", content: .transcript([])) }
             heading = "The last \(DurationText.plural(messages.count, "message")):"

@@ -12,33 +12,34 @@ extension Assistant {
     func setTiming(_ timing: Timing, _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
         try withPet(turn, pets: pets) { pet in
             let slot = timing == .frequency ? turn.command[.days] : turn.command[.minutes]
-            guard let requested = slot?.number else {
+            guard let slot, let number = slot.number else {
                 let example = timing == .frequency ? "every 7 days" : "30 minutes"
                 return turn.failed(.refused, "How long? Say it with a number, e.g. “… \(example)”.", pet: pet)
+            }
+            let requested: Int
+            switch Self.rangeCheck(timing, number, words: slot.text) {
+            case .fits(let value): requested = value
+            case .refused(let text): return turn.failed(.refused, text, pet: pet)
             }
             var changed = pet
             let before: Int
             let text: String
-            do {
-                switch timing {
-                case .wash:
-                    before = pet.settings.washMinutes
-                    changed.settings.washMinutes = try CycleSettings.validateMinutes(requested)
-                    text = "\(pet.name)'s wash now takes \(DurationText.plural(requested, "minute")) (was \(before))."
-                        + (pet.cycle.stage(at: turn.now).isWashing ? " The wash that is running keeps its time." : "")
-                case .dry:
-                    before = pet.settings.dryMinutes
-                    changed.settings.dryMinutes = try CycleSettings.validateMinutes(requested)
-                    text = "\(pet.name)'s dryer now takes \(DurationText.plural(requested, "minute")) (was \(before))."
-                        + (pet.cycle.stage(at: turn.now).isDrying ? " The dry that is running keeps its time." : "")
-                case .frequency:
-                    before = pet.settings.frequencyDays
-                    changed.settings.frequencyDays = try CycleSettings.validateFrequency(requested)
-                    text = "\(pet.name)'s laundry is now due every \(DurationText.plural(requested, "day")) (was \(before)). "
-                        + changed.statusLine(at: turn.now)
-                }
-            } catch {
-                return turn.failed(.refused, Self.outOfRange(timing, requested: requested), pet: pet)
+            switch timing {
+            case .wash:
+                before = pet.settings.washMinutes
+                changed.settings.washMinutes = try CycleSettings.validateMinutes(requested)
+                text = "\(pet.name)'s wash now takes \(DurationText.plural(requested, "minute")) (was \(before))."
+                    + (pet.cycle.stage(at: turn.now).isWashing ? " The wash that is running keeps its time." : "")
+            case .dry:
+                before = pet.settings.dryMinutes
+                changed.settings.dryMinutes = try CycleSettings.validateMinutes(requested)
+                text = "\(pet.name)'s dryer now takes \(DurationText.plural(requested, "minute")) (was \(before))."
+                    + (pet.cycle.stage(at: turn.now).isDrying ? " The dry that is running keeps its time." : "")
+            case .frequency:
+                before = pet.settings.frequencyDays
+                changed.settings.frequencyDays = try CycleSettings.validateFrequency(requested)
+                text = "\(pet.name)'s laundry is now due every \(DurationText.plural(requested, "day")) (was \(before)). "
+                    + changed.statusLine(at: turn.now)
             }
             if before == requested {
                 return turn.reply(text.replacingOccurrences(of: " (was \(before)).", with: " already. Nothing changed."), pet: pet)
@@ -50,20 +51,19 @@ extension Assistant {
         }
     }
 
-    /// "45 hours is more than the 120 minutes a wash may take."
-    static func outOfRange(_ timing: Timing, requested: Int) -> String {
+    /// The timing the user asked for, checked against the range Core allows (its validators
+    /// check again when the setting is made, and cannot fail after this).
+    /// "“45 hours” is more than 120 minutes: a dry takes 1 to 120 minutes."
+    static func rangeCheck(_ timing: Timing, _ number: SlotNumber, words: String) -> RangeCheck {
         switch timing {
         case .wash, .dry:
-            let what = timing == .wash ? "a wash" : "a dry"
             let range = CycleSettings.minutesRange
-            let amount = requested >= 120 && requested % 60 == 0
-                ? DurationText.plural(requested / 60, "hour") : DurationText.plural(requested, "minute")
-            return requested > range.upperBound
-                ? "\(amount) is more than the \(range.upperBound) minutes \(what) may take. Pick \(range.lowerBound)–\(range.upperBound) minutes."
-                : "\(what.prefix(1).uppercased() + what.dropFirst()) takes at least \(range.lowerBound) minute. Pick \(range.lowerBound)–\(range.upperBound) minutes."
+            return RangeCheck(number, words: words, in: range, unit: "minute",
+                              allowed: "a \(timing == .wash ? "wash" : "dry") takes \(range.lowerBound) to \(range.upperBound) minutes")
         case .frequency:
             let range = CycleSettings.frequencyRange
-            return "Laundry can be due every \(range.lowerBound) to \(range.upperBound) days; \(DurationText.plural(requested, "day")) is outside that."
+            return RangeCheck(number, words: words, in: range, unit: "day",
+                              allowed: "laundry can be due every \(range.lowerBound) to \(range.upperBound) days")
         }
     }
 

@@ -126,8 +126,10 @@ public final class Assistant {
                     return try handle(retried, pets: pets, transaction)
                 }
             case .quickActions:
-                if let number = Int(turn.input), let action = grammar.quickActions.first(where: { $0.number == number }) {
-                    return try runQuickAction(action, turn, pets: pets, transaction)
+                // A number typed after the grid is "/quick N": an action, or which ones there are.
+                if let number = SlotNumber(text: turn.input) {
+                    let command = Command(intent: .quickActions, slots: [.count: SlotValue(text: turn.input, value: number.text)])
+                    return try quickActions(Turn(input: turn.input, command: command, now: turn.now), pets: pets, transaction)
                 }
             }
         }

@@ -76,6 +76,8 @@ struct Matcher {
     private struct Walk {
         let ids: [Int32]
         let words: [String]
+        /// The words typed slots' parsers read (see ``Matcher/slotWords(_:_:_:)``).
+        let slotWords: [String]
         let pets: PetNameIndex
         /// Whether `WordGraph.maximumWords` holds for these pets (see there).
         let usesMaximumWords: Bool
@@ -94,9 +96,10 @@ struct Matcher {
 
         var wordCount: Int { ids.count }
 
-        init(ids: [Int32], words: [String], pets: PetNameIndex) {
+        init(ids: [Int32], words: [String], slotWords: [String], pets: PetNameIndex) {
             self.ids = ids
             self.words = words
+            self.slotWords = slotWords
             self.pets = pets
             usesMaximumWords = (pets.entries.first?.words.count ?? 0) <= SlotKind.unknownPetMaximumWords
             candidateRanges = Array(repeating: nil, count: SlotKind.allCases.count * words.count)
@@ -119,7 +122,7 @@ struct Matcher {
         let tokens = Tokenizer.tokens(of: line)
         guard !tokens.isEmpty, tokens.count <= Self.maximumWords else { return .unknown }
         let words = tokens.map(\.word)
-        var walk = Walk(ids: words.map(graph.id(of:)), words: words, pets: pets)
+        var walk = Walk(ids: words.map(graph.id(of:)), words: words, slotWords: Self.slotWords(words, tokens, line), pets: pets)
         // Only the templates the first word allows, in template order (rule 4 of the ranking).
         for template in graph.templates(startingWith: walk.ids[0]) {
             walk.template = Int(template)
@@ -133,6 +136,20 @@ struct Matcher {
         }
         let template = graph.templates[best.template]
         return Command(intent: template.intent, slots: slots, template: template.text)
+    }
+
+    /// The words as typed slots read them: a minus sign the tokenizer strips from the front of a
+    /// word ("-five") is put back, so that "-five minutes" is -5, not 5. (Before a digit the
+    /// tokenizer keeps it itself.) The same array as `words` when no word lost one.
+    static func slotWords(_ words: [String], _ tokens: [Token], _ line: String) -> [String] {
+        var slotWords = words
+        for (index, token) in tokens.enumerated() where token.range.lowerBound > token.chunk.lowerBound {
+            let before = line[line.index(before: token.range.lowerBound)]
+            if SlotNumber.isSign(before), let first = words[index].first, !SlotNumber.isSign(first) {
+                slotWords[index] = String(before) + words[index]
+            }
+        }
+        return slotWords
     }
 
     private func value(of capture: Capture, in line: String, _ tokens: [Token], _ walk: Walk) -> SlotValue {
@@ -280,7 +297,7 @@ struct Matcher {
     private func parse(_ candidateIndex: Int, _ kind: SlotKind, _ walk: inout Walk) {
         guard case .parsed(let parser) = kind.reading else { return }
         let capture = walk.candidates[candidateIndex].capture
-        if let value = parser(Array(walk.words[capture.start..<capture.end])) {
+        if let value = parser(Array(walk.slotWords[capture.start..<capture.end])) {
             walk.parsedValues.append(value)
             walk.candidates[candidateIndex].capture.value = .parsed(walk.parsedValues.count - 1)
             walk.candidates[candidateIndex].status = .ready

@@ -27,7 +27,8 @@ public enum SlotKind: String, CaseIterable, Sendable {
     case topic
     /// Free text to search for, kept as typed.
     case query
-    /// A whole number: "3", "twenty".
+    /// A whole number: "3", "twenty" (also read when it is none — "0", "-1", "1.5" — so that
+    /// the answer can say which numbers there are).
     case count
 
     /// How many words an unknown pet reference may have.
@@ -68,8 +69,9 @@ public struct SlotValue: Equatable, Sendable {
     /// For a `{pet}` slot: the stored name of the pet the words name exactly, if any.
     public let knownPet: String?
     /// For typed slots and value lists: the value the words stand for, in a stable form —
-    /// minutes and days as whole numbers ("75", "3"), a list's value ("on", "dark"), a range's
-    /// name ("this_week", "last_30_days").
+    /// minutes, days and counts as numbers ("75", "3"; out of range too: "-5", "7.5", and
+    /// anything past ``SlotNumber/ceiling`` as the ceiling), a list's value ("on", "dark"), a
+    /// range's name ("this_week", "last_30_days").
     public let value: String?
     /// For a `{pet}` slot: the words were a pronoun ("it", "her"), meaning the pet last talked
     /// about.
@@ -82,8 +84,9 @@ public struct SlotValue: Equatable, Sendable {
         self.isPronoun = isPronoun
     }
 
-    /// The value as a whole number, for minutes, days and counts.
-    public var number: Int? { value.flatMap { Int($0) } }
+    /// The value as a number, for minutes, days and counts: to be checked against its range
+    /// before it is used (``SlotNumber/whole(in:)``).
+    public var number: SlotNumber? { value.flatMap(SlotNumber.init(text:)) }
 }
 
 /// A line understood: the intent and its slots.

@@ -1,36 +1,43 @@
+import Foundation
+
 /// Turn the words of a typed slot into its value. Each parser takes the whole run of normalised
 /// words the matcher offers and answers nil unless all of them make one value; the matcher tries
 /// every run length, so "30 minutes please" finds "30 minutes".
 ///
-/// Out-of-range values are parsed, not refused: "45 hours" is 2700 minutes, and the assistant
-/// says why that is too long.
+/// Out-of-range values are parsed, not refused: "45 hours" is 2700 minutes, "-5 minutes" is -5,
+/// "every 7.5 days" is 7.5, and forty nines saturate at ``SlotNumber/ceiling`` — the assistant
+/// says why the number does not fit, and what would. Quantities are exact decimals until the
+/// end, so "1.1 hours" is 66 minutes (in binary floating point it is 66.00000000000001), and no
+/// number is ever turned into an `Int` before ``SlotNumber`` has bounded it.
 enum SlotParsers {
     /// Minutes from "30", "30 minutes", "30 min", "1 hour", "1h 15m", "1h15m", "90min",
     /// "an hour and a half", "half an hour", "1.5 hours", "forty five", "forty-five minutes".
     static let minutes: @Sendable ([String]) -> String? = { words in
         var parser = DurationReader(words: splitCompact(words))
-        return parser.read().map { String($0) }
+        return parser.read()?.text
     }
 
     /// Days from "4", "4 days", "every 4 days", "every day", "every other day", "daily",
     /// "weekly", "once a week", "twice a week", "3 times a week", "every 2 weeks",
     /// "fortnightly", "monthly", "once a month".
     static let days: @Sendable ([String]) -> String? = { words in
-        frequencyDays(splitCompact(words)).map { String($0) }
+        frequencyDays(splitCompact(words))?.text
     }
 
-    /// A whole number: "3", "twenty", "twenty one".
-    static let count: @Sendable ([String]) -> String? = { words in
-        guard !words.isEmpty, let (value, used) = number(words, at: 0), used == words.count,
-              value == value.rounded(), value >= 0
-        else { return nil }
-        return String(Int(value))
+    /// A number: "3", "twenty", "twenty one", "forty-five" — and "0", "-1", "1.5", which are
+    /// no count, so that the assistant can answer with the counts there are.
+    static let count: @Sendable ([String]) -> String? = { input in
+        let words = splitCompact(input)
+        guard !words.isEmpty, let (value, used) = number(words, at: 0), used == words.count else { return nil }
+        return SlotNumber(value)?.text
     }
 
     /// A span of time: "today", "yesterday", "this week", "last week", "this month",
-    /// "last month", "last 30 days", "past two weeks", "all time", "ever".
-    static let range: @Sendable ([String]) -> String? = { words in
-        switch words {
+    /// "last month", "last 30 days", "past two weeks", "all time", "ever". "Last N days, weeks or
+    /// months" is `last_N_days` in days, for any number N (see ``SlotNumber``): "last 0 days" is
+    /// understood, and answered with the range.
+    static let range: @Sendable ([String]) -> String? = { input in
+        switch input {
         case ["today"]: return "today"
         case ["yesterday"]: return "yesterday"
         case ["this", "week"]: return "this_week"
@@ -40,31 +47,37 @@ enum SlotParsers {
         case ["all", "time"], ["ever"], ["everything"], ["all"]: return "all"
         default: break
         }
+        let words = splitCompact(input)
+        let units: [String: Decimal] = ["day": 1, "days": 1, "week": 7, "weeks": 7, "month": 30, "months": 30]
         guard words.count >= 3, ["last", "past"].contains(words[0]),
-              let (count, used) = number(words, at: 1), used == words.count - 2, count >= 1,
-              let unit = ["day": 1, "days": 1, "week": 7, "weeks": 7, "month": 30, "months": 30][words.last!]
+              let (count, used) = number(words, at: 1), used == words.count - 2,
+              let unit = units[words.last!], let days = SlotNumber(count * unit)
         else { return nil }
-        return "last_\(Int(count) * unit)_days"
+        return "last_\(days.text)_days"
     }
 
     // MARK: - Durations
 
     /// Reads a duration word by word: quantities ("forty five", "1.5", "an", "half") each
-    /// followed by an optional unit; "and a half" adds half of the last unit.
+    /// followed by an optional unit; "and a half" adds half of the last unit. The first
+    /// quantity may have a sign, which is the whole duration's ("-1h 15m" is -75 minutes); a
+    /// sign further on ("1 hour -15 minutes") makes no duration.
     struct DurationReader {
         let words: [String]
         var position = 0
-        var total = 0.0
-        var pending: Double?
-        var lastUnit: Double?
+        var total: Decimal = 0
+        var pending: Decimal?
+        var lastUnit: Decimal?
         var sawNumber = false
+        var negative = false
 
-        static let units: [String: Double] = [
+        static let half = Decimal(1) / 2
+        static let units: [String: Decimal] = [
             "m": 1, "min": 1, "mins": 1, "minute": 1, "minutes": 1,
             "h": 60, "hr": 60, "hrs": 60, "hour": 60, "hours": 60,
         ]
 
-        mutating func read() -> Int? {
+        mutating func read() -> SlotNumber? {
             guard !words.isEmpty else { return nil }
             while position < words.count {
                 let word = words[position]
@@ -78,9 +91,9 @@ enum SlotParsers {
                           words[position + 1] == "a" || words[position + 1] == "an", words[position + 2] == "half" {
                     // "one and a half hours" (pending) or "an hour and a half" (after a unit).
                     if pending != nil {
-                        pending! += 0.5
+                        pending! += Self.half
                     } else if let unit = lastUnit {
-                        total += 0.5 * unit
+                        total += Self.half * unit
                     } else {
                         return nil
                     }
@@ -91,21 +104,27 @@ enum SlotParsers {
                     position += 1
                 } else if word == "half" {
                     guard pending == nil else { return nil }
-                    pending = 0.5
+                    pending = Self.half
                     sawNumber = true
                     position += 1
                     // "half an hour": the article belongs to the unit.
                     if position < words.count, words[position] == "an" || words[position] == "a" { position += 1 }
+                } else if let (value, used) = SlotParsers.number(words, at: position) {
+                    // Before "a" on its own: "a hundred and twenty" is a number.
+                    guard pending == nil else { return nil }
+                    if let first = word.first, SlotNumber.isSign(first) {
+                        guard !sawNumber else { return nil }
+                        // By the sign, not the value: "-0h80" is -80 minutes though -0 is 0.
+                        negative = first != "+"
+                    }
+                    pending = abs(value)
+                    sawNumber = true
+                    position += used
                 } else if word == "a" || word == "an" {
                     guard pending == nil, position + 1 < words.count, Self.units[words[position + 1]] != nil else { return nil }
                     pending = 1
                     sawNumber = true
                     position += 1
-                } else if let (value, used) = SlotParsers.number(words, at: position) {
-                    guard pending == nil else { return nil }
-                    pending = value
-                    sawNumber = true
-                    position += used
                 } else {
                     return nil
                 }
@@ -113,31 +132,30 @@ enum SlotParsers {
             guard sawNumber else { return nil }
             // A bare number is minutes: "30", or the minutes after hours in "1 hour 15".
             if let quantity = pending { total += quantity }
-            let minutes = total.rounded()
-            guard minutes >= 0, minutes < 1_000_000 else { return nil }
-            return Int(minutes)
+            return SlotNumber(negative ? -total : total)
         }
     }
 
     // MARK: - Frequencies
 
-    static func frequencyDays(_ input: [String]) -> Int? {
+    /// Days from the words of a frequency; "N times a week" is the one reading that rounds.
+    static func frequencyDays(_ input: [String]) -> SlotNumber? {
         var words = input[...]
         if words.first == "every" || words.first == "each" { words = words.dropFirst() }
         let single: [String: Int] = [
             "daily": 1, "day": 1, "weekly": 7, "week": 7, "fortnightly": 14, "biweekly": 14,
             "fortnight": 14, "monthly": 30, "month": 30,
         ]
-        let unitDays: [String: Double] = [
+        let unitDays: [String: Decimal] = [
             "day": 1, "days": 1, "week": 7, "weeks": 7, "fortnight": 14, "fortnights": 14, "month": 30, "months": 30,
         ]
-        if words.count == 1, let days = single[words.first!] { return days }
-        if words.count == 2, words.first == "other", words.last == "day" { return 2 }
+        if words.count == 1, let days = single[words.first!] { return .whole(days) }
+        if words.count == 2, words.first == "other", words.last == "day" { return .whole(2) }
         let list = Array(words)
         // "once a week", "twice a week", "3 times a week", "three times per month"
         if list.count >= 3, ["a", "per", "every", "each"].contains(list[list.count - 2]), let unit = unitDays[list.last!] {
             let head = Array(list[..<(list.count - 2)])
-            var times: Double?
+            var times: Decimal?
             switch head {
             case ["once"]: times = 1
             case ["twice"]: times = 2
@@ -145,14 +163,17 @@ enum SlotParsers {
             default:
                 if head.last == "times", let (value, used) = number(head, at: 0), used == head.count - 1 { times = value }
             }
-            guard let times, times >= 1 else { return nil }
-            return max(1, Int((unit / times).rounded()))
+            guard let times else { return nil }
+            // Said loosely, so rounded: twice a week is every 3.5 days, taken as every 4. More
+            // often than daily rounds to 0 days, out of range; "0 times" is never, too far apart.
+            guard times != 0 else { return .whole(SlotNumber.ceiling) }
+            return SlotNumber(rounding: unit / times)
         }
         // "4", "4 days", "2 weeks"
         guard !list.isEmpty, let (value, used) = number(list, at: 0) else { return nil }
-        if used == list.count { return Int(value) == Int(value.rounded()) ? Int(value) : nil }
+        if used == list.count { return SlotNumber(value) }
         guard used == list.count - 1, let unit = unitDays[list.last!] else { return nil }
-        return Int((value * unit).rounded())
+        return SlotNumber(value * unit)
     }
 
     // MARK: - Numbers
@@ -166,14 +187,23 @@ enum SlotParsers {
         "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
     ]
 
-    /// A number at `position`: digits ("30", "1.5") or words ("forty five", "a hundred and
-    /// twenty"). Returns the value and how many words it took.
-    static func number(_ words: [String], at position: Int) -> (Double, Int)? {
+    /// A number at `position`: digits ("30", "1.5", "-5", any length — see
+    /// ``SlotNumber/decimal(_:)``) or words ("forty five", "a hundred and twenty"). Returns the
+    /// value and how many words it took.
+    static func number(_ words: [String], at position: Int) -> (Decimal, Int)? {
         guard position < words.count else { return nil }
-        let first = words[position]
-        if let value = Double(first), first.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) {
-            return (value, 1)
+        if let value = SlotNumber.decimal(words[position]) { return (value, 1) }
+        // A sign on a word number: "-five", "-a hundred".
+        if let sign = words[position].first, SlotNumber.isSign(sign), words[position].count > 1 {
+            var unsigned = words
+            unsigned[position].removeFirst()
+            return wordNumber(unsigned, at: position).map { (sign == "+" ? $0.0 : -$0.0, $0.1) }
         }
+        return wordNumber(words, at: position)
+    }
+
+    /// A number in words at `position`: "forty five", "a hundred and twenty".
+    private static func wordNumber(_ words: [String], at position: Int) -> (Decimal, Int)? {
         var index = position
         var value = 0
         var matched = false
@@ -199,35 +229,46 @@ enum SlotParsers {
             index += 1
             matched = true
         }
-        return matched ? (Double(value), index - position) : nil
+        return matched ? (Decimal(value), index - position) : nil
     }
 
     /// Splits words the tokenizer keeps whole: "forty-five" → forty five, "1h15m" → 1 h 15 m,
-    /// "90min" → 90 min.
+    /// "90min" → 90 min. A sign in front stays with the number after it: "-5", "-1h15m" → -1 h
+    /// 15 m.
     static func splitCompact(_ words: [String]) -> [String] {
         var result: [String] = []
         for word in words {
-            if word.contains("-") {
-                result += word.split(separator: "-").map(String.init)
-                continue
+            let signed = word.count > 1 && SlotNumber.isSign(word.first!)
+            let body = signed ? word.dropFirst() : Substring(word)
+            var parts: [String]
+            if body.contains("-") {
+                parts = body.split(separator: "-").map(String.init)
+            } else if let first = body.first, first.isASCIIDigit || first == "." {
+                parts = numberAndUnitRuns(body)
+            } else {
+                parts = [String(body)]
             }
-            guard let first = word.first, first.isASCII, first.isNumber else {
-                result.append(word)
-                continue
-            }
-            var part = ""
-            var partIsNumber = true
-            for character in word {
-                let isNumber = character.isASCII && (character.isNumber || character == ".")
-                if !part.isEmpty && isNumber != partIsNumber {
-                    result.append(part)
-                    part = ""
-                }
-                partIsNumber = isNumber
-                part.append(character)
-            }
-            if !part.isEmpty { result.append(part) }
+            if signed, !parts.isEmpty { parts[0] = String(word.first!) + parts[0] }
+            result += parts
         }
         return result
+    }
+
+    /// "1h15m" → 1 h 15 m: the runs of digits (and points) and of everything else.
+    private static func numberAndUnitRuns(_ word: Substring) -> [String] {
+        var runs: [String] = []
+        var part = ""
+        var partIsNumber = true
+        for character in word {
+            let isNumber = character.isASCIIDigit || character == "."
+            if !part.isEmpty && isNumber != partIsNumber {
+                runs.append(part)
+                part = ""
+            }
+            partIsNumber = isNumber
+            part.append(character)
+        }
+        if !part.isEmpty { runs.append(part) }
+        return runs
     }
 }

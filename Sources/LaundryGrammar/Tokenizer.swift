@@ -2,7 +2,8 @@
 /// edges of a word dropped, runs of white space folded.
 ///
 /// It splits first and strips after, so a word that is nothing but punctuation ("?") survives,
-/// and a leading "/" is kept ("/status" is a word of its own). Each token remembers where it
+/// and a leading "/" is kept ("/status" is a word of its own). So are a sign and a decimal point
+/// right before a digit ("-5", ".5", "-.5"): stripped, "-5 minutes" would be read as 5. Each token remembers where it
 /// stands in the line, so slots can hand back the user's own spelling ("Zoë", "Mr. Fluff").
 struct Token: Equatable {
     /// The normalised word.
@@ -138,6 +139,11 @@ enum Tokenizer {
         var start = chunk.lowerBound + (keepsSlash ? 1 : 0)
         var end = chunk.upperBound
         while start < end, !isASCIIWordCharacter(bytes[start]) { start += 1 }
+        if start < end, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[start]) {
+            let first = chunk.lowerBound + (keepsSlash ? 1 : 0)
+            if start > first, bytes[start - 1] == UInt8(ascii: ".") { start -= 1 }
+            if start > first, bytes[start - 1] == UInt8(ascii: "-") || bytes[start - 1] == UInt8(ascii: "+") { start -= 1 }
+        }
         while end > start, !isASCIIWordCharacter(bytes[end - 1]) { end -= 1 }
         let prefix = keepsSlash ? 1 : 0
         let word = String(unsafeUninitializedCapacity: prefix + end - start) { buffer in
@@ -184,6 +190,11 @@ enum Tokenizer {
         let keepsSlash = text.first == "/"
         if keepsSlash { start = line.index(after: start) }
         while start < end, !isWordCharacter(line[start]) { start = line.index(after: start) }
+        if start < end, line[start].isASCIIDigit {
+            let first = keepsSlash ? line.index(after: chunk.lowerBound) : chunk.lowerBound
+            if start > first, line[line.index(before: start)] == "." { start = line.index(before: start) }
+            if start > first, SlotNumber.isSign(line[line.index(before: start)]) { start = line.index(before: start) }
+        }
         while end > start, !isWordCharacter(line[line.index(before: end)]) { end = line.index(before: end) }
         // Typographic apostrophes ("what’s", "Snowy’s") compare like straight ones.
         let word = (keepsSlash ? "/" : "") + line[start..<end].lowercased().replacingApostrophes()
