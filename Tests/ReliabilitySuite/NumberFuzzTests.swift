@@ -8,7 +8,8 @@ import Testing
 
 /// Issue 14, item 1: huge numbers crashed the program. Random number phrases (``NumberPhrases``)
 /// go through the real grammar and assistant, in-process, at every number slot, with a pinned
-/// clock: 20,000 in every run, 100,000 (or any count) with `LAUNDRYTIME_NUMBER_FUZZ=100000`.
+/// clock: 100,000 in CI (`CI=true`, what `.ci/run` runs), 20,000 in a developer's run, any count
+/// with `LAUNDRYTIME_NUMBER_FUZZ=N`.
 /// Each answer must be one of three: done (and then exactly what the phrase says is stored),
 /// refused with the slot's range (and nothing changed), or not understood (and nothing
 /// changed). No answer may name the number a huge one saturates at.
@@ -26,7 +27,8 @@ import Testing
 @Suite struct NumberFuzzTests {
     static let shards = 4
     static let phrasesPerShard: Int = {
-        let asked = ProcessInfo.processInfo.environment["LAUNDRYTIME_NUMBER_FUZZ"].flatMap { Int($0) } ?? 20_000
+        let environment = ProcessInfo.processInfo.environment
+        let asked = environment["LAUNDRYTIME_NUMBER_FUZZ"].flatMap { Int($0) } ?? (environment["CI"] == "true" ? 100_000 : 20_000)
         return (max(asked, shards) + shards - 1) / shards
     }()
     static let batch = 1_000
