@@ -19,6 +19,8 @@ public final class LaundryStore: Sendable {
     /// Set at the first sign of damage: from then on nothing reads or writes the file, and closing
     /// leaves its write-ahead log as it is.
     private let damage = Locked<StoreError?>(nil)
+    /// When ``verify(at:)`` checked the whole file, until a write records it.
+    private let wholeCheckToRecord = Locked<Date?>(nil)
 
     /// How long opening, a read or a write waits for another process that holds the database
     /// before it says so: every wait for a lock has this limit.
@@ -81,16 +83,16 @@ public final class LaundryStore: Sendable {
     /// large one's busiest tables, and the whole file once a day. Called once, after opening.
     public func verify(at now: Date) throws(StoreError) {
         // Looked at before the first read: nothing this process does has touched the file yet.
-        let sealIntact = StoreSeal.isIntact(path)
+        let seal = StoreSeal.state(of: path)
         do {
             let wholeChecked = try read { transaction in
                 try StoreIntegrity.check(
-                    transaction.db, path: path, sealIntact: sealIntact,
+                    transaction.db, path: path, seal: seal,
                     lastWholeCheck: try transaction.maintenanceDate(StoreIntegrity.checkedAtKey), now: now)
             }
-            if wholeChecked {
-                try write { try $0.setMaintenanceDate(StoreIntegrity.checkedAtKey, now) }
-            }
+            // Kept with the next change rather than in a write of its own: a session that only
+            // reads writes nothing, and a store found damaged later was not written to.
+            if wholeChecked { wholeCheckToRecord.update { $0 = now } }
         } catch let error as StoreError {
             throw error
         } catch {
@@ -119,13 +121,17 @@ public final class LaundryStore: Sendable {
                 let grouped = db.isInsideTransaction
                 try db.cachedStatement(sql: grouped ? "SAVEPOINT command" : "BEGIN IMMEDIATE TRANSACTION").execute()
                 do {
-                    let result = try body(StoreTransaction(db: db, path: path))
+                    let transaction = StoreTransaction(db: db, path: path)
+                    let result = try body(transaction)
+                    let checked = wholeCheckToRecord.value
+                    if commit, let checked { try transaction.setMaintenanceDate(StoreIntegrity.checkedAtKey, checked) }
                     if grouped {
                         if !commit { try db.cachedStatement(sql: "ROLLBACK TO SAVEPOINT command").execute() }
                         try db.cachedStatement(sql: "RELEASE SAVEPOINT command").execute()
                     } else {
                         try db.cachedStatement(sql: commit ? "COMMIT TRANSACTION" : "ROLLBACK TRANSACTION").execute()
                     }
+                    if commit, checked != nil { wholeCheckToRecord.update { $0 = nil } }
                     return result
                 } catch {
                     // A failed statement or COMMIT may leave the transaction open: undo it all. In a

@@ -6,17 +6,21 @@ import GRDB
 ///
 /// SQLite notices a damaged page only when it reads it, and a command reads few pages: a page of
 /// the transcript overwritten by a disk or a stray program would go unnoticed while commands went
-/// on adding to the file. So the store is checked when it opens, at a cost that stays small:
+/// on adding to the file. So the store is checked when it opens — whole when it may have changed
+/// behind LaundryTime's back, and otherwise at no cost:
 /// - every connection sets `cell_size_check`, which checks each page's cells as it is read;
-/// - a small store (at most ``wholeCheckPages`` pages) is checked whole at every open with
-///   `integrity_check` — pages, cells, free list and every index against its table;
-/// - a larger one has the tables every command reads checked at every open, and the whole file
-///   (`quick_check`) when something other than LaundryTime changed the file since it last closed
-///   it (``StoreSeal``), and once a day (``wholeCheckInterval``) in any case;
+/// - a file that is not as LaundryTime last closed it (``StoreSeal``: another program wrote to it,
+///   it was copied, a process crashed) is checked whole before anything is written: a store of at
+///   most ``wholeCheckPages`` pages with `integrity_check` (pages, cells, free list, and every index
+///   against its table), a larger one with `quick_check`;
+/// - a sealed file is checked whole once a day (``wholeCheckInterval``), for what no program does
+///   (a disk's bit rot), and otherwise not at all;
+/// - where the file system keeps no seal, a small store is checked whole at every open, a larger
+///   one the tables every command reads, and the whole file once a day;
 /// - a log left by a process that is gone is checked before it is used (StoreIdentity).
-/// Benchmarks/RESULTS.md gives what each costs.
+/// Benchmarks/RESULTS.md and the issue notes give what each costs.
 enum StoreIntegrity {
-    /// 512 KB of 4 KB pages: a store of a few weeks' use; checking it whole costs well under a millisecond.
+    /// 512 KB of 4 KB pages, a store of a few weeks' use: `integrity_check` takes about 1 ms.
     static let wholeCheckPages = 128
     static let wholeCheckInterval: TimeInterval = 86_400
     /// What every command reads besides the transcript, which only grows at its end.
@@ -31,17 +35,17 @@ enum StoreIntegrity {
 
     /// Checks `db` as the schedule above says; returns whether the whole file was checked (so the
     /// caller records when). Throws ``StoreError/damaged`` with what was found.
-    static func check(_ db: Database, path: String, sealIntact: Bool, lastWholeCheck: Date?, now: Date) throws -> Bool {
+    static func check(_ db: Database, path: String, seal: StoreSeal.State, lastWholeCheck: Date?, now: Date) throws -> Bool {
+        let checkedToday = lastWholeCheck.map { $0 <= now && now.timeIntervalSince($0) < wholeCheckInterval } ?? false
+        if seal == .intact && checkedToday { return false }
         let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
-        if pages <= wholeCheckPages {
-            try expectOK(db, "PRAGMA integrity_check", path: path)
+        if seal == .unsupported && checkedToday && pages > wholeCheckPages {
+            for table in tablesEveryCommandReads {
+                try expectOK(db, "PRAGMA integrity_check(\(table))", path: path)
+            }
             return false
         }
-        for table in tablesEveryCommandReads {
-            try expectOK(db, "PRAGMA integrity_check(\(table))", path: path)
-        }
-        if sealIntact, let last = lastWholeCheck, now.timeIntervalSince(last) < wholeCheckInterval, last <= now { return false }
-        try expectOK(db, "PRAGMA quick_check", path: path)
+        try expectOK(db, pages <= wholeCheckPages ? "PRAGMA integrity_check" : "PRAGMA quick_check", path: path)
         return true
     }
 
@@ -55,17 +59,26 @@ enum StoreIntegrity {
 /// and inode, kept in an extended attribute of the file (setting one changes neither the file's
 /// bytes nor its modification time). At the next open, a file that no longer matches was changed
 /// by something else (another program, a copy, a disk tool, a crash in the middle of a
-/// checkpoint), and is checked whole before anything is written into it. Where the file system
-/// keeps no extended attributes, the seal is never intact and the daily check is what remains.
+/// checkpoint), and is checked whole before anything is written into it.
 enum StoreSeal {
+    enum State: Equatable {
+        /// The file is as LaundryTime left it.
+        case intact
+        /// It is not, or it has no seal yet.
+        case broken
+        /// The file system keeps no extended attributes.
+        case unsupported
+    }
+
     private static let attribute = "user.laundrytime.closed"
 
     /// Whether the file is as LaundryTime left it when it last closed it.
-    static func isIntact(_ path: String) -> Bool {
-        guard let current = fingerprint(path) else { return false }
+    static func state(of path: String) -> State {
+        guard let current = fingerprint(path) else { return .broken }
         var buffer = [UInt8](repeating: 0, count: 128)
         let length = lt_get_attribute(path, attribute, &buffer, buffer.count)
-        return length > 0 && String(decoding: buffer.prefix(length), as: UTF8.self) == current
+        if length < 0 { return errno == ENOTSUP ? .unsupported : .broken }
+        return String(decoding: buffer.prefix(length), as: UTF8.self) == current ? .intact : .broken
     }
 
     /// Notes the file as it is now, just closed. A failure (no extended attributes here, a
