@@ -133,7 +133,21 @@ public final class Assistant {
                 }
             }
         }
-        return try handle(turn, pets: pets, transaction)
+        return try handleCorrected(turn, pets: pets, transaction)
+    }
+
+    /// Runs a line read with misspelt command words corrected, saying how it was read — except a
+    /// change under `--yes`, where nobody reads that note: a guess never changes data alone.
+    private func handleCorrected(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
+        let corrections = turn.command.corrections
+        guard !corrections.isEmpty else { return try handle(turn, pets: pets, transaction) }
+        let read = corrections.map { "“\($0.typed)” as “\($0.meant)”" }.joinedAsChoice("and")
+        if assumeYes && turn.command.intent.changesData {
+            return turn.failed(.notUnderstood,
+                "I don't know \(PetText.quoted(turn.input)) — with “\(corrections[0].meant)” for “\(corrections[0].typed)” it would change "
+                    + "your data, and with --yes nobody would see that guess. Nothing was changed; type it as you mean it.")
+        }
+        return try handle(turn, pets: pets, transaction).prefixed("(I took \(read).)")
     }
 
     /// A line that is nothing but a pet's name (or close to exactly one), as an answer to

@@ -31,12 +31,15 @@ public struct Grammar: Sendable {
     /// Built on the first line that matches nothing: spelling out every template costs several
     /// times the rest of the load, and most sessions never need it.
     private let suggester: LazySuggester
+    /// Built on the first line with an unknown word: most lines never need it.
+    private let corrector: Lazy<TypoCorrector>
 
     /// Compiles grammar source text.
     public init(source: String) throws(GrammarError) {
         let document = try GrammarDocument.parse(source)
         matcher = Matcher(graph: try WordGraph(document: document))
         suggester = LazySuggester(document: document)
+        corrector = Lazy { [graph = matcher.graph] in TypoCorrector(vocabulary: Set(graph.vocabulary.keys).union(SlotParsers.vocabulary)) }
         intents = document.intents.map { block in
             IntentHelp(intent: block.intent, group: block.group, summary: block.summary,
                        examples: block.examples, templates: block.templates.map(\.text),
@@ -51,6 +54,7 @@ public struct Grammar: Sendable {
         let read = tables.withUnsafeBufferPointer { tables in Result { () throws(GrammarError) in try Self.read(tables, source: source) } }
         (matcher, intents) = try read.get()
         suggester = LazySuggester(source: source)
+        corrector = Lazy { [graph = matcher.graph] in TypoCorrector(vocabulary: Set(graph.vocabulary.keys).union(SlotParsers.vocabulary)) }
     }
 
     /// The same, for tables built into the binary as a string literal: read where they lie.
@@ -58,6 +62,7 @@ public struct Grammar: Sendable {
         let read = tables.withUTF8Buffer { tables in Result { () throws(GrammarError) in try Self.read(tables, source: source) } }
         (matcher, intents) = try read.get()
         suggester = LazySuggester(source: source)
+        corrector = Lazy { [graph = matcher.graph] in TypoCorrector(vocabulary: Set(graph.vocabulary.keys).union(SlotParsers.vocabulary)) }
     }
 
     private static func read(_ tables: UnsafeBufferPointer<UInt8>, source: String) throws(GrammarError) -> (Matcher, [IntentHelp]) {
@@ -108,9 +113,10 @@ public struct Grammar: Sendable {
         return writer.bytes
     }
 
-    /// The command a line asks for; `unknown` when no template fits.
+    /// The command a line asks for; `unknown` when no template fits (see ``Matcher`` for the
+    /// readings tried: pets first, then misspelt command words corrected, then unknown pets).
     public func match(_ line: String, pets: PetNameIndex = .empty) -> Command {
-        matcher.match(line, pets: pets)
+        matcher.understand(line, pets: pets, corrector: { corrector.value })
     }
 
     /// Up to `limit` of the grammar's sentences close to a line that matched nothing, with the
@@ -171,6 +177,27 @@ private final class LazySuggester: @unchecked Sendable {
             built = suggester
             origin = nil
             return suggester
+        }
+    }
+}
+
+/// A value made on first use, once, safely from any thread.
+final class Lazy<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var make: (@Sendable () -> Value)?
+    private var built: Value?
+
+    init(_ make: @escaping @Sendable () -> Value) {
+        self.make = make
+    }
+
+    var value: Value {
+        lock.withLock {
+            if let built { return built }
+            let value = make!()
+            built = value
+            make = nil
+            return value
         }
     }
 }

@@ -28,6 +28,10 @@ struct GrammarDocument: Sendable {
     var rules: [String: TemplateExpression] = [:]
     var lists: [String: ValueList] = [:]
     var intents: [IntentBlock] = []
+    /// `skip` phrases, as written: filler that may stand anywhere in a line.
+    var skips: [String] = []
+    /// `expand` lines, as written: a word and the words it is read as.
+    var expansions: [(word: String, words: String)] = []
 
     static func parse(_ source: String) throws(GrammarError) -> GrammarDocument {
         var document = GrammarDocument()
@@ -67,6 +71,21 @@ struct GrammarDocument: Sendable {
                         throw GrammarError(line: number, message: "value list '\(name)' is defined twice")
                     }
                     currentList = (name, ValueList(line: number))
+                } else if let phrases = line.dropPrefix("skip ") {
+                    let phrases = phrases.split(separator: "|").map { $0.trimmingCharacters(in: " \t") }
+                    guard !phrases.contains(where: \.isEmpty) else {
+                        throw GrammarError(line: number, message: "a skip line is written: skip PHRASE | PHRASE …")
+                    }
+                    document.skips += phrases
+                } else if let definition = line.dropPrefix("expand ") {
+                    let parts = definition.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: " \t") }
+                    guard parts.count == 2, !parts[0].isEmpty, !parts[0].contains(" "), !parts[1].isEmpty else {
+                        throw GrammarError(line: number, message: "an expansion is written: expand WORD = WORDS")
+                    }
+                    guard !document.expansions.contains(where: { $0.word == parts[0] }) else {
+                        throw GrammarError(line: number, message: "'\(parts[0])' is expanded twice")
+                    }
+                    document.expansions.append((parts[0], parts[1]))
                 } else if let definition = line.dropPrefix("rule ") {
                     let parts = definition.split(separator: "=", maxSplits: 1)
                     let name = parts.first.map { $0.trimmingCharacters(in: " \t<>") } ?? ""
@@ -79,7 +98,8 @@ struct GrammarDocument: Sendable {
                     document.rules[name] = try expression(String(parts[1]), line: number)
                 } else {
                     throw GrammarError(
-                        line: number, message: "expected 'intent NAME', 'rule NAME = …' or 'values NAME', found '\(line)'")
+                        line: number,
+                        message: "expected 'intent NAME', 'rule NAME = …', 'values NAME', 'skip …' or 'expand …', found '\(line)'")
                 }
                 continue
             }

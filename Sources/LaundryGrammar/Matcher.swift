@@ -1,22 +1,48 @@
 /// Finds the template that fits a line best.
 ///
-/// Every template whose first word could fit is walked depth-first over the word graph. Of all
-/// complete paths, the best one wins by a stated ranking:
+/// Every template whose first word could fit is walked depth-first over the word graph. Filler
+/// the grammar's `skip` lines name ("please", "could you", "!!") may be passed over anywhere
+/// between a template's parts. Of all complete paths, the best one wins by a stated ranking:
 /// 1. more literal words matched (a specific template beats a general one; words of a value
-///    list count as literal);
-/// 2. more `{pet}` slots that name one of the user's pets exactly (or by a pronoun);
-/// 3. fewer words taken by free-text slots (typed words beat free text);
-/// 4. the template written first in the grammar file.
+///    list count as literal) — but a word that is also one of the user's pet names does not
+///    count as a literal, so the reading where it is the pet wins ("make buddy dry for 80 mins"
+///    with a pet called Buddy is about Buddy, not a new pet called "dry for 80 mins");
+/// 2. more `{pet}` slots that name one of the user's pets (or by a pronoun);
+/// 3. more that name one by a close misspelling;
+/// 4. fewer words of symbols passed over ("create pet 👨‍👩‍👧" names a pet; filler phrases like
+///    "please" do not count here);
+/// 5. fewer words taken by free-text slots (typed words beat free text);
+/// 6. the template written first in the grammar file.
 ///
-/// The walk runs for every line typed, so it avoids work that cannot change the result:
-/// - it does not go where the rest of the line cannot fit: each node knows how few and how many
-///   words can still follow it (`WordGraph.minimumWords`, `maximumWords`);
-/// - the ways a slot can take words at a position are worked out once per line (`candidates`),
-///   and a typed slot's parser is only asked about the lengths a path can use;
-/// - it does not copy strings: captures point at pets, parsed values and list values by index,
-///   and only the winner's are turned into text.
+/// A `{pet}` slot takes a pet's name (as typed, without accents, possessive, misspelt), or a
+/// pronoun. Only when no such reading of the line exists (``Options/unknownPets``) may it take up
+/// to three other words, for the "there is no pet called …" reply.
+///
+/// The walk runs for every line typed, so it avoids work that cannot change the result: it does
+/// not go where the rest of the line cannot fit (each node knows how few and how many words can
+/// still follow it), works out the ways a slot can take words at a position once per line, and
+/// keeps captures as indices, turning only the winner's into text.
 struct Matcher {
     let graph: WordGraph
+
+    /// How freely a pass reads the line.
+    struct Options {
+        /// Whether a `{pet}` may take words that name none of the user's pets.
+        var unknownPets = false
+    }
+
+    /// A line ready to be walked: its tokens (expanded), their ids, and what may be skipped.
+    struct Line {
+        let tokens: [Token]
+        var words: [String]
+        var ids: [Int32]
+        /// The words typed slots' parsers read (see ``Matcher/slotWords(_:_:_:)``).
+        var slotWords: [String]
+        /// By position: where a skippable stretch starting there ends (empty: nothing skippable).
+        let skips: [[Normalizer.Skip]]
+        /// By position: whether the word is part of one of the user's pet names, as typed.
+        let isPetWord: [Bool]
+    }
 
     /// A slot's words on the path being walked. Its value and pet are indices, so that copying a
     /// capture (the walk does so at every step) costs no reference counting.
@@ -28,6 +54,7 @@ struct Matcher {
         var knownPet: Int?
         var value: CapturedValue?
         var isPronoun = false
+        var isFreeText = false
     }
 
     /// Where a capture's value is kept.
@@ -41,8 +68,9 @@ struct Matcher {
     /// One way a slot can take words at a position.
     private struct Candidate {
         var capture: Capture
-        /// Words it takes as free text, for rule 3 of the ranking.
+        /// Words it takes as free text, for rule 5 of the ranking.
         let freeWords: Int
+        var closePet = false
         var status = Status.ready
 
         enum Status {
@@ -57,11 +85,15 @@ struct Matcher {
     private struct Score: Comparable {
         var literals = 0
         var knownPets = 0
+        var closePets = 0
+        var skippedSymbols = 0
         var freeWords = 0
 
         static func < (a: Score, b: Score) -> Bool {
             if a.literals != b.literals { return a.literals < b.literals }
             if a.knownPets != b.knownPets { return a.knownPets < b.knownPets }
+            if a.closePets != b.closePets { return a.closePets < b.closePets }
+            if a.skippedSymbols != b.skippedSymbols { return a.skippedSymbols > b.skippedSymbols }
             return a.freeWords > b.freeWords
         }
     }
@@ -74,12 +106,10 @@ struct Matcher {
 
     /// Everything one walk needs, so the recursion passes one reference.
     private struct Walk {
-        let ids: [Int32]
-        let words: [String]
-        /// The words typed slots' parsers read (see ``Matcher/slotWords(_:_:_:)``).
-        let slotWords: [String]
+        let line: Line
         let pets: PetNameIndex
-        /// Whether `WordGraph.maximumWords` holds for these pets (see there).
+        let options: Options
+        /// Whether `WordGraph.maximumWords` holds for this line and these pets (see there).
         let usesMaximumWords: Bool
         var captures: [Capture] = []
         /// Value-list slots opened and not yet closed: (kind, start).
@@ -94,15 +124,15 @@ struct Matcher {
         /// The values slot parsers gave for this line's words.
         var parsedValues: [String] = []
 
-        var wordCount: Int { ids.count }
+        var wordCount: Int { line.ids.count }
 
-        init(ids: [Int32], words: [String], slotWords: [String], pets: PetNameIndex) {
-            self.ids = ids
-            self.words = words
-            self.slotWords = slotWords
+        init(line: Line, pets: PetNameIndex, options: Options) {
+            self.line = line
             self.pets = pets
-            usesMaximumWords = (pets.entries.first?.words.count ?? 0) <= SlotKind.unknownPetMaximumWords
-            candidateRanges = Array(repeating: nil, count: SlotKind.allCases.count * words.count)
+            self.options = options
+            // Words that may be skipped can make a line longer than any template: no upper bound then.
+            usesMaximumWords = line.skips.isEmpty && (pets.entries.first?.words.count ?? 0) <= SlotKind.unknownPetMaximumWords
+            candidateRanges = Array(repeating: nil, count: SlotKind.allCases.count * line.words.count)
             // Room for a typical line, so that the first appends do not each reallocate.
             captures.reserveCapacity(4)
             candidates.reserveCapacity(16)
@@ -118,24 +148,23 @@ struct Matcher {
     /// Words that stand for the pet last talked about.
     static let pronouns: Set<String> = ["it", "her", "him", "them", "she", "he", "they"]
 
-    func match(_ line: String, pets: PetNameIndex) -> Command {
-        let tokens = Tokenizer.tokens(of: line)
-        guard !tokens.isEmpty, tokens.count <= Self.maximumWords else { return .unknown }
+    /// The line's tokens, expanded, with what may be skipped and which words name pets; nil when
+    /// the line is empty or too long to be a command.
+    func prepare(_ line: String, pets: PetNameIndex) -> Line? {
+        let tokens = graph.normalizer.expand(Tokenizer.tokens(of: line))
+        guard !tokens.isEmpty, tokens.count <= Self.maximumWords else { return nil }
         let words = tokens.map(\.word)
-        var walk = Walk(ids: words.map(graph.id(of:)), words: words, slotWords: Self.slotWords(words, tokens, line), pets: pets)
-        // Only the templates the first word allows, in template order (rule 4 of the ranking).
-        for template in graph.templates(startingWith: walk.ids[0]) {
-            walk.template = Int(template)
-            visit(graph.templates[Int(template)].start, 0, Score(), &walk)
+        var isPetWord = [Bool](repeating: false, count: words.count)
+        if !pets.isEmpty {
+            for position in words.indices {
+                for (length, _) in pets.names(in: words, at: position) {
+                    for covered in position..<position + length { isPetWord[covered] = true }
+                }
+            }
         }
-        guard let best = walk.best else { return .unknown }
-
-        var slots: [SlotKind: SlotValue] = [:]
-        for capture in best.captures {
-            slots[capture.kind] = value(of: capture, in: line, tokens, walk)
-        }
-        let template = graph.templates[best.template]
-        return Command(intent: template.intent, slots: slots, template: template.text)
+        let skips = graph.normalizer.skips(tokens) { isPetWord[$0] }
+        return Line(tokens: tokens, words: words, ids: words.map(graph.id(of:)), slotWords: Self.slotWords(words, tokens, line),
+                    skips: skips, isPetWord: isPetWord)
     }
 
     /// The words as typed slots read them: a minus sign the tokenizer strips from the front of a
@@ -150,6 +179,36 @@ struct Matcher {
             }
         }
         return slotWords
+    }
+
+    /// The best reading of `line`, or nil when no template fits.
+    func match(_ line: Line, original: String, pets: PetNameIndex, options: Options) -> Command? {
+        var walk = Walk(line: line, pets: pets, options: options)
+        for template in startingTemplates(line) {
+            walk.template = Int(template)
+            visit(graph.templates[Int(template)].start, 0, Score(), &walk)
+        }
+        guard let best = walk.best else { return nil }
+
+        var slots: [SlotKind: SlotValue] = [:]
+        for capture in best.captures {
+            slots[capture.kind] = value(of: capture, in: original, line.tokens, walk)
+        }
+        let template = graph.templates[best.template]
+        return Command(intent: template.intent, slots: slots, template: template.text)
+    }
+
+    /// The templates the line may fit, in template order: those that can start with its first
+    /// word — or with any word that filler before it leaves first.
+    private func startingTemplates(_ line: Line) -> [Int32] {
+        guard !line.skips.isEmpty else { return graph.templates(startingWith: line.ids[0]) }
+        var starts: Set<Int> = [0], pending = [0]
+        while let position = pending.popLast(), position < line.ids.count {
+            for skip in line.skips[position] where starts.insert(skip.end).inserted { pending.append(skip.end) }
+        }
+        var templates = Set<Int32>()
+        for start in starts where start < line.ids.count { templates.formUnion(graph.templates(startingWith: line.ids[start])) }
+        return templates.sorted()
     }
 
     private func value(of capture: Capture, in line: String, _ tokens: [Token], _ walk: Walk) -> SlotValue {
@@ -196,15 +255,24 @@ struct Matcher {
                 walk.best = Best(score: score, template: walk.template, captures: walk.captures)
             }
         }
+        // Filler may be passed over here — but symbols right after a free-text slot belong to it.
+        if !walk.line.skips.isEmpty, position < walk.wordCount {
+            let afterFreeText = walk.captures.last.map { $0.isFreeText && $0.end == position } ?? false
+            for skip in walk.line.skips[position] where !(skip.isSymbols && afterFreeText) {
+                var next = score
+                if skip.isSymbols { next.skippedSymbols += 1 }
+                visit(node, skip.end, next, &walk)
+            }
+        }
         for index in graph.edges(of: node) {
             let edge = graph.edges[index]
             switch edge.label {
             case .skip:
                 visit(edge.target, position, score, &walk)
             case .word(let id):
-                guard position < walk.wordCount, walk.ids[position] == id else { continue }
+                guard position < walk.wordCount, walk.line.ids[position] == id, !walk.line.tokens[position].quoted else { continue }
                 var next = score
-                next.literals += 1
+                if !walk.line.isPetWord[position] { next.literals += 1 }
                 visit(edge.target, position + 1, next, &walk)
             case .open(let kind):
                 walk.open.append((kind, position))
@@ -226,17 +294,20 @@ struct Matcher {
                 let ends = endsThatFit(edge.target, walk)
                 guard ends.upperBound > position + 1 else { continue }  // a slot takes a word or more
                 for candidateIndex in candidates(kind, ordinal: Int(ordinal), at: position, &walk) {
-                    // Only ways after which the rest of the line can fit and the next word can go on.
+                    // Only ways after which the rest of the line can fit and the next word can go on
+                    // (or be passed over).
                     let end = walk.candidates[candidateIndex].capture.end
-                    guard ends.contains(end), end == walk.wordCount || graph.slotCanBeFollowed(next, by: walk.ids[end]) else {
-                        continue
-                    }
+                    guard ends.contains(end),
+                          end == walk.wordCount || graph.slotCanBeFollowed(next, by: walk.line.ids[end])
+                            || (!walk.line.skips.isEmpty && !walk.line.skips[end].isEmpty)
+                    else { continue }
                     if walk.candidates[candidateIndex].status == .unparsed { parse(candidateIndex, kind, &walk) }
                     let candidate = walk.candidates[candidateIndex]
                     guard candidate.status == .ready else { continue }
                     var next = score
                     next.freeWords += candidate.freeWords
                     if candidate.capture.knownPet != nil || candidate.capture.isPronoun { next.knownPets += 1 }
+                    if candidate.closePet { next.closePets += 1 }
                     walk.captures.append(candidate.capture)
                     visit(edge.target, candidate.capture.end, next, &walk)
                     walk.captures.removeLast()
@@ -253,36 +324,58 @@ struct Matcher {
 
         let first = walk.candidates.count
         let remaining = walk.wordCount - position
+        let tokens = walk.line.tokens
         func capture(_ length: Int) -> Capture { Capture(kind: kind, start: position, end: position + length) }
+        /// Quoted words go together: a slot takes all of a quoted stretch or none of it.
+        func keepsQuotesWhole(_ length: Int) -> Bool {
+            let end = position + length
+            let opens = tokens[position].quoted && position > 0 && tokens[position - 1].quote == tokens[position].quote
+            let splits = end < tokens.count && tokens[end - 1].quoted && tokens[end].quote == tokens[end - 1].quote
+            return !opens && !splits
+        }
         switch kind.reading {
         case .pet:
-            let known = walk.pets.names(in: walk.words, at: position)
-            for (length, entry) in known {
+            let known = walk.pets.names(in: walk.line.words, at: position)
+            for (length, entry) in known where keepsQuotesWhole(length) {
                 var named = capture(length)
                 named.knownPet = entry
                 walk.candidates.append(Candidate(capture: named, freeWords: 0))
             }
-            if Self.pronouns.contains(walk.words[position]) {
+            if Self.pronouns.contains(walk.line.words[position]) && !tokens[position].quoted {
                 var pronoun = capture(1)
                 pronoun.isPronoun = true
                 walk.candidates.append(Candidate(capture: pronoun, freeWords: 0))
             } else {
-                for length in 1...min(SlotKind.unknownPetMaximumWords, remaining)
-                where !known.contains(where: { $0.length == length }) {
-                    walk.candidates.append(Candidate(capture: capture(length), freeWords: length))
+                let close = walk.pets.closeNames(in: walk.line.words, at: position) { graph.id(of: $0) >= 0 }
+                for (length, _) in close where !known.contains(where: { $0.length == length }) && keepsQuotesWhole(length) {
+                    walk.candidates.append(Candidate(capture: capture(length), freeWords: 0, closePet: true))
+                }
+                if walk.options.unknownPets {
+                    for length in 1...min(SlotKind.unknownPetMaximumWords, remaining)
+                    where !known.contains(where: { $0.length == length }) && !close.contains(where: { $0.length == length })
+                        && keepsQuotesWhole(length) {
+                        walk.candidates.append(Candidate(capture: capture(length), freeWords: length))
+                    }
                 }
             }
         case .freeText:
-            for length in 1...remaining {
-                walk.candidates.append(Candidate(capture: capture(length), freeWords: length))
+            // A new name does not take a duration or a frequency ("make buddy dry for 80 mins" is
+            // not a pet called "dry for 80 mins"); in quotes it may.
+            let lengths = kind == .name ? min(remaining, Self.wordsBeforeATime(walk.line, from: position)) : remaining
+            for length in stride(from: 1, through: lengths, by: 1) where keepsQuotesWhole(length) {
+                var text = capture(length)
+                text.isFreeText = true
+                walk.candidates.append(Candidate(capture: text, freeWords: length))
             }
         case .words(let maximum):
-            for length in 1...min(maximum, remaining) {
+            for length in 1...min(maximum, remaining) where keepsQuotesWhole(length) {
                 walk.candidates.append(Candidate(capture: capture(length), freeWords: length))
             }
         case .parsed:
-            // Every length for now; `parse` asks the parser when a path can use one.
-            for length in 1...min(Self.parsedSlotMaximumWords, remaining) {
+            // Every length for now; `parse` asks the parser when a path can use one. Quoted words
+            // are a name, never a number.
+            for length in 1...min(Self.parsedSlotMaximumWords, remaining)
+            where !tokens[position..<position + length].contains(where: \.quoted) {
                 walk.candidates.append(Candidate(capture: capture(length), freeWords: 0, status: .unparsed))
             }
         case .listOnly:
@@ -293,11 +386,32 @@ struct Matcher {
         return range
     }
 
+    /// How many words from `position` come before one that starts a span of time ("80 mins",
+    /// "every 3 days", "2 hours"): a number (unquoted) followed by a unit of time.
+    private static func wordsBeforeATime(_ line: Line, from position: Int) -> Int {
+        let units: Set<String> = ["min", "mins", "minute", "minutes", "m", "h", "hr", "hrs", "hour", "hours",
+                                  "day", "days", "week", "weeks", "month", "months"]
+        var index = position
+        while index < line.words.count {
+            let word = line.words[index]
+            if !line.tokens[index].quoted, let first = word.unicodeScalars.first, first.properties.numericType != nil || word.hasPrefix("-"),
+               word.unicodeScalars.contains(where: { $0.properties.numericType != nil }),
+               index + 1 < line.words.count ? units.contains(line.words[index + 1]) : false {
+                return index - position
+            }
+            if !line.tokens[index].quoted, units.contains(where: { word.hasSuffix($0) && word.dropLast($0.count).allSatisfy(\.isNumber) && word.count > $0.count }) {
+                return index - position  // "80min", "2h"
+            }
+            index += 1
+        }
+        return line.words.count - position
+    }
+
     /// Asks a typed slot's parser about an unparsed candidate's words, and keeps the answer.
     private func parse(_ candidateIndex: Int, _ kind: SlotKind, _ walk: inout Walk) {
         guard case .parsed(let parser) = kind.reading else { return }
         let capture = walk.candidates[candidateIndex].capture
-        if let value = parser(Array(walk.slotWords[capture.start..<capture.end])) {
+        if let value = parser(Array(walk.line.slotWords[capture.start..<capture.end])) {
             walk.parsedValues.append(value)
             walk.candidates[candidateIndex].capture.value = .parsed(walk.parsedValues.count - 1)
             walk.candidates[candidateIndex].status = .ready

@@ -1,33 +1,47 @@
+import Foundation
+import LaundryCore
+
 /// The user's pet names, tokenised like input lines, so a `{pet}` slot can recognise them — a
 /// name may have several words ("Mr. Fluff") and the longest one that fits wins.
+///
+/// A name is recognised as typed, ignoring case and accents ("zoe" for Zoë), with a possessive
+/// on its last word ("snowy's", "snowys"), and — as a close misspelling — within a small number of
+/// edits of exactly the name (``closeNames(in:at:isGrammarWord:)``).
 public struct PetNameIndex: Sendable {
     struct Entry: Sendable {
         let name: String
         let words: [String]
+        /// The words without accents, for lines typed without them.
+        let folded: [String]
+        /// The words joined, as Characters, for misspellings.
+        let spelled: [Character]
     }
 
     /// Longest names (in words) first.
     let entries: [Entry]
 
     public init(names: [String]) {
-        entries = names.map { Entry(name: $0, words: Tokenizer.tokens(of: $0).map(\.word)) }
-            .filter { !$0.words.isEmpty }
-            .sorted { $0.words.count > $1.words.count }
+        entries = names.map { name in
+            let words = Tokenizer.tokens(of: name).map(\.word)
+            return Entry(name: name, words: words, folded: words.map(Self.fold), spelled: Array(words.joined(separator: " ")))
+        }
+        .filter { !$0.words.isEmpty }
+        .sorted { $0.words.count > $1.words.count }
     }
 
     public static let empty = PetNameIndex(names: [])
 
+    public var isEmpty: Bool { entries.isEmpty }
+
     /// The names whose words stand at `position` of a line's normalised words: (word count,
-    /// index into `entries`), longest first. A possessive on the last word ("snowy's") still
-    /// names the pet.
+    /// index into `entries`), longest first.
     func names(in words: [String], at position: Int) -> [(length: Int, entry: Int)] {
         var found: [(length: Int, entry: Int)] = []
         for (index, entry) in entries.enumerated() where position + entry.words.count <= words.count {
             var matches = true
             for (offset, word) in entry.words.enumerated() {
-                let token = words[position + offset]
                 let isLast = offset == entry.words.count - 1
-                if token != word && !(isLast && Self.withoutPossessive(token) == word) {
+                if !Self.word(words[position + offset], names: word, folded: entry.folded[offset], possessive: isLast) {
                     matches = false
                     break
                 }
@@ -37,6 +51,35 @@ public struct PetNameIndex: Sendable {
         return found
     }
 
+    /// Names of the same number of words as the line has at `position`, spelled within a few
+    /// edits of them ("snowey", "flufy", "mr flufff"): one edit for a name of up to 5 letters, two
+    /// from 6 — the rule the assistant uses to take a misspelt name. Grammar words are never
+    /// misspellings of a pet ("body" is not Buddy), and neither are words of fewer than 3 letters.
+    func closeNames(in words: [String], at position: Int, isGrammarWord: (String) -> Bool) -> [(length: Int, entry: Int)] {
+        var found: [(length: Int, entry: Int)] = []
+        for (index, entry) in entries.enumerated() where position + entry.words.count <= words.count {
+            let typed = words[position..<position + entry.words.count]
+            guard !typed.contains(where: isGrammarWord), typed.joined().count >= 3 else { continue }
+            let spelled = Array(typed.map(Self.withoutPossessive).joined(separator: " "))
+            guard spelled != entry.spelled else { continue }  // exact: not a misspelling
+            let distance = EditDistance.withSwaps(spelled, entry.spelled)
+            if distance <= (entry.spelled.count >= 6 ? 2 : 1) { found.append((entry.words.count, index)) }
+        }
+        return found
+    }
+
+    /// Whether a word of the line is one word of a name: as it is, without accents, or (its last
+    /// word) with a possessive — "snowy's", "snowy’s", or "snowys" as people type it in a hurry.
+    /// (A name that itself ends in "s" — "Socks" — is found as it is first.)
+    private static func word(_ token: String, names word: String, folded: String, possessive: Bool) -> Bool {
+        if token == word { return true }
+        if possessive && (withoutPossessive(token) == word || token == word + "s") { return true }
+        guard !token.utf8.allSatisfy({ $0 < 0x80 }) || folded != word else { return false }
+        let bare = fold(token)
+        return bare == folded || (possessive && (withoutPossessive(bare) == folded || bare == folded + "s"))
+    }
+
+    /// The word without an "'s" or "’s" at its end.
     static func withoutPossessive(_ word: String) -> String {
         // Nearly every word fails the cheap test on its last bytes ("'s" or "’s" in UTF-8); only
         // the others pay for counting and comparing Characters.
@@ -44,5 +87,10 @@ public struct PetNameIndex: Sendable {
             return word
         }
         return String(word.dropLast(2))
+    }
+
+    /// Without accents and other marks ("zoë" → "zoe"); ASCII as it is.
+    static func fold(_ word: String) -> String {
+        word.utf8.allSatisfy({ $0 < 0x80 }) ? word : word.folding(options: .diacriticInsensitive, locale: nil)
     }
 }

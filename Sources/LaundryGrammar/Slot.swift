@@ -95,11 +95,14 @@ public struct Command: Equatable, Sendable {
     public let slots: [SlotKind: SlotValue]
     /// The template that matched, as written in the grammar (nil for `unknown`).
     public let template: String?
+    /// Misspelt command words that were read as the grammar words they are close to.
+    public let corrections: [WordCorrection]
 
-    public init(intent: Intent, slots: [SlotKind: SlotValue] = [:], template: String? = nil) {
+    public init(intent: Intent, slots: [SlotKind: SlotValue] = [:], template: String? = nil, corrections: [WordCorrection] = []) {
         self.intent = intent
         self.slots = slots
         self.template = template
+        self.corrections = corrections
     }
 
     public static let unknown = Command(intent: .unknown)
@@ -110,6 +113,6 @@ public struct Command: Equatable, Sendable {
     public func with(_ kind: SlotKind, _ value: SlotValue) -> Command {
         var slots = slots
         slots[kind] = value
-        return Command(intent: intent, slots: slots, template: template)
+        return Command(intent: intent, slots: slots, template: template, corrections: corrections)
     }
 }

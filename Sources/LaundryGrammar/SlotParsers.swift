@@ -56,6 +56,18 @@ enum SlotParsers {
         return "last_\(days.text)_days"
     }
 
+    /// Every word the typed slots' parsers read: number words, units of time, frequencies and
+    /// ranges. They are words of the grammar too: never taken for a misspelling ("mins" is not
+    /// "mind"), and what a misspelling may be read as ("minuts" is "minutes").
+    static let vocabulary: Set<String> = {
+        var words = Set(smallNumbers.keys).union(tens.keys).union(DurationReader.units.keys)
+        words.formUnion(["hundred", "half", "quarter", "and", "a", "an", "every", "each", "other", "once", "twice",
+                         "thrice", "times", "per", "day", "days", "week", "weeks", "fortnight", "fortnights", "month",
+                         "months", "daily", "weekly", "fortnightly", "biweekly", "monthly", "today", "yesterday",
+                         "this", "last", "past", "all", "time", "ever", "everything"])
+        return words
+    }()
+
     // MARK: - Durations
 
     /// Reads a duration word by word: quantities ("forty five", "1.5", "an", "half") each

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splits a line into words the way the grammar compares them: lower case, punctuation at the
 /// edges of a word dropped, runs of white space folded.
 ///
@@ -12,6 +14,23 @@ struct Token: Equatable {
     let range: Range<String.Index>
     /// The whole run of non-space characters the word came from, punctuation and all.
     let chunk: Range<String.Index>
+    /// Which quoted stretch of the line ("…" or “…”) the word is in, counted from 0; -1 outside
+    /// quotes. Quoted words are a name as they stand: only a free-text slot or a pet takes them,
+    /// and only all of them together.
+    var quote: Int = -1
+
+    var quoted: Bool { quote >= 0 }
+
+    init(word: String, range: Range<String.Index>, chunk: Range<String.Index>, quote: Int = -1) {
+        self.word = word
+        self.range = range
+        self.chunk = chunk
+        self.quote = quote
+    }
+
+    init(word: String, range: Range<String.Index>, chunk: Range<String.Index>, quoted: Bool) {
+        self.init(word: word, range: range, chunk: chunk, quote: quoted ? 0 : -1)
+    }
 }
 
 /// The tokenizer runs on every line the user types, so it has two ways of doing the same thing:
@@ -28,9 +47,37 @@ struct Token: Equatable {
 enum Tokenizer {
     static func tokens(of line: String) -> [Token] {
         // Native strings keep contiguous UTF-8; a bridged string may not (then: Characters only).
-        line.utf8.withContiguousStorageIfAvailable { bytes in
+        let tokens = line.utf8.withContiguousStorageIfAvailable { bytes in
             bytes.allSatisfy(isASCII) ? asciiTokens(of: line, bytes) : unicodeTokens(of: line, bytes)
         } ?? unicodeTokens(of: line, nil)
+        return markingQuotes(tokens, in: line)
+    }
+
+    /// Marks the tokens that stand inside a pair of double quotes ("…" or “…”): a chunk that
+    /// starts with an opening quote, up to the chunk that ends with its closing one. Most lines
+    /// hold no quote at all (found by bytes: " is 0x22; “ and ” start with E2 80).
+    private static func markingQuotes(_ tokens: [Token], in line: String) -> [Token] {
+        guard line.utf8.contains(where: { $0 == 0x22 || $0 == 0xE2 }) else { return tokens }
+        var marked = tokens
+        var group = 0
+        var index = 0
+        while index < marked.count {
+            let chunk = line[marked[index].chunk]
+            guard let open = chunk.first, open == "\"" || open == "“" else {
+                index += 1
+                continue
+            }
+            let close: Character = open == "“" ? "”" : "\""
+            // The closing quote ends this chunk (after the opening one) or a later one; a "," or
+            // "!" may follow it.
+            var end = index
+            while end < marked.count, !endsQuote(line[marked[end].chunk], close, alsoOpens: end == index) { end += 1 }
+            guard end < marked.count else { break }
+            for position in index...end { marked[position].quote = group }
+            group += 1
+            index = end + 1
+        }
+        return marked
     }
 
     /// The normalised form of one template word or one name: the whole text as one chunk.
@@ -39,6 +86,12 @@ enum Tokenizer {
             bytes.allSatisfy(isASCII) ? asciiToken(in: word, bytes, 0..<bytes.count).word : nil
         }
         return (ascii ?? nil) ?? characterToken(in: word, word.startIndex..<word.endIndex).word
+    }
+
+    private static func endsQuote(_ chunk: Substring, _ close: Character, alsoOpens: Bool) -> Bool {
+        var text = chunk
+        while let last = text.last, last != close, last.isPunctuation { text = text.dropLast() }
+        return text.last == close && (!alsoOpens || text.count > 1)
     }
 
     private static func asciiTokens(of line: String, _ bytes: UnsafeBufferPointer<UInt8>) -> [Token] {
@@ -196,8 +249,9 @@ enum Tokenizer {
             if start > first, SlotNumber.isSign(line[line.index(before: start)]) { start = line.index(before: start) }
         }
         while end > start, !isWordCharacter(line[line.index(before: end)]) { end = line.index(before: end) }
-        // Typographic apostrophes ("what’s", "Snowy’s") compare like straight ones.
-        let word = (keepsSlash ? "/" : "") + line[start..<end].lowercased().replacingApostrophes()
+        // Typographic apostrophes ("what’s", "Snowy’s") compare like straight ones, and
+        // compatibility forms like their plain ones (NFKC: "ｗａｓｈ" is "wash", "ﬁ" is "fi").
+        let word = (keepsSlash ? "/" : "") + line[start..<end].precomposedStringWithCompatibilityMapping.lowercased().replacingApostrophes()
         return Token(word: word, range: (keepsSlash ? chunk.lowerBound : start)..<end, chunk: chunk)
     }
 

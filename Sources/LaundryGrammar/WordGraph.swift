@@ -70,6 +70,8 @@ struct WordGraph: Equatable, Sendable {
     private(set) var vocabulary: [String: Int32] = [:]
     /// The values of value-list slots, by index.
     private(set) var values: [String] = []
+    /// What happens to a line before it is matched (and to the grammar's own words when compiled).
+    private(set) var normalizer = Normalizer.empty
 
     var nodeCount: Int { accepts.count }
 
@@ -77,7 +79,8 @@ struct WordGraph: Equatable, Sendable {
     static let unbounded = Int32.max
 
     init(document: GrammarDocument) throws(GrammarError) {
-        var builder = Builder(lists: document.lists)
+        normalizer = Normalizer(document: document)
+        var builder = Builder(lists: document.lists, normalizer: normalizer)
         for block in document.intents {
             for template in block.templates {
                 let start = builder.newNode()
@@ -123,6 +126,14 @@ struct WordGraph: Equatable, Sendable {
         for (word, id) in vocabulary { words[Int(id)] = word }
         writer.strings(words)
         writer.strings(values)
+        let expanded = normalizer.expansions.sorted { $0.key < $1.key }
+        writer.integer(expanded.count)
+        for (word, words) in expanded {
+            writer.string(word)
+            writer.strings(words)
+        }
+        writer.integer(normalizer.skipPhrases.count)
+        for phrase in normalizer.skipPhrases { writer.strings(phrase) }
         writer.integer(templates.count)
         for template in templates {
             writer.ordinal(template.intent, in: intents)
@@ -166,6 +177,13 @@ struct WordGraph: Equatable, Sendable {
         vocabulary.reserveCapacity(words.count)
         for (id, word) in words.enumerated() { vocabulary[word] = Int32(id) }
         values = try reader.strings()
+        var expansions: [String: [String]] = [:]
+        for _ in 0..<(try reader.integer(in: 0..<100_000)) {
+            let word = try reader.string()
+            expansions[word] = try reader.strings()
+        }
+        let skipPhrases = try reader.array { reader throws(GrammarError) in try reader.strings() }
+        normalizer = Normalizer(expansions: expansions, skipPhrases: skipPhrases)
         templates = try reader.array { reader throws(GrammarError) in
             CompiledTemplate(intent: try reader.ordinal(in: intents), text: try reader.string(), start: try reader.int32())
         }
@@ -330,6 +348,7 @@ struct WordGraph: Equatable, Sendable {
     /// kept in the order they come until `edgesByNode` groups them.
     private struct Builder {
         let lists: [String: GrammarDocument.ValueList]
+        let normalizer: Normalizer
         /// Every edge so far, with the node it leaves.
         var edges: [(from: Int32, edge: Edge)] = []
         var accepts: [Int32] = []
@@ -337,12 +356,13 @@ struct WordGraph: Equatable, Sendable {
         var values: [String] = []
         /// Word ids by the word as written in the grammar: rules are inlined wherever they are
         /// used, so the same words come back many times, and normalising each is not free.
-        var wordIDs: [String: Int32] = [:]
+        var wordIDs: [String: [Int32]] = [:]
         /// `SlotKind.allCases`, fetched once.
         let slotKinds = SlotKind.allCases
 
-        init(lists: [String: GrammarDocument.ValueList]) {
+        init(lists: [String: GrammarDocument.ValueList], normalizer: Normalizer) {
             self.lists = lists
+            self.normalizer = normalizer
         }
 
         mutating func newNode() -> Int32 {
@@ -369,16 +389,19 @@ struct WordGraph: Equatable, Sendable {
             return (grouped.map { $0! }, starts)
         }
 
-        mutating func id(ofTemplateWord word: String) -> Int32 {
-            if let id = wordIDs[word] { return id }
-            let normalized = Tokenizer.normalize(word)
-            let id = vocabulary[normalized] ?? {
-                let id = Int32(vocabulary.count)
-                vocabulary[normalized] = id
-                return id
-            }()
-            wordIDs[word] = id
-            return id
+        /// The ids of a template word as lines are read: normalised, and expanded ("what's" is
+        /// "what", "is").
+        mutating func ids(ofTemplateWord word: String) -> [Int32] {
+            if let ids = wordIDs[word] { return ids }
+            let ids = normalizer.expand([Tokenizer.normalize(word)]).map { normalized in
+                vocabulary[normalized] ?? {
+                    let id = Int32(vocabulary.count)
+                    vocabulary[normalized] = id
+                    return id
+                }()
+            }
+            wordIDs[word] = ids
+            return ids
         }
 
         /// Adds `expression` after `from` and returns the node where it ends.
@@ -387,9 +410,12 @@ struct WordGraph: Equatable, Sendable {
         ) throws(GrammarError) -> Int32 {
             switch expression {
             case .word(let word):
-                let id = id(ofTemplateWord: word)
-                let end = newNode()
-                connect(from, .word(id), end)
+                var end = from
+                for id in ids(ofTemplateWord: word) {
+                    let next = newNode()
+                    connect(end, .word(id), next)
+                    end = next
+                }
                 return end
             case .slot(let kind, nil):
                 if case .listOnly = kind.reading {

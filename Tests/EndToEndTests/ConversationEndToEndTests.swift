@@ -57,10 +57,21 @@ import Testing
     }
 
     @Test func suggestionsAreOfferedNotRun() throws {
-        let result = try laundrytime.run(["--json"], script: "create pet Fluffy\nstrat wash for fluffy\n/status\n")
-        #expect(texts(result)[1].contains("Did you mean “start wash for Fluffy”"))
+        let result = try laundrytime.run(["--json"], script: "create pet Fluffy\nsrt wash for fluffy\n/status\n")
+        #expect(texts(result)[1].contains("Did you mean"), "\(texts(result)[1])")
+        #expect(texts(result)[1].contains("start wash for Fluffy"), "\(texts(result)[1])")
         #expect(texts(result)[2].contains("is so happy!"), "nothing was started")
         #expect(result.status == 1)
+    }
+
+    /// A misspelt command word is read as the one word it is close to — and says so; with --yes,
+    /// where nobody reads that, a change is not made on such a guess.
+    @Test func aMisspeltWordIsReadAndSaidSoButNeverChangesDataUnderYes() throws {
+        let read = try laundrytime.run(["--json"], script: "create pet Fluffy\nstrat wash for fluffy\n")
+        #expect(texts(read)[1].hasPrefix("(I took “strat” as “start”.) Fluffy is getting clean!"), "\(texts(read))")
+        let guessed = try laundrytime.run(["--json", "--yes"], script: "stpo fluffy\n/status\n")
+        #expect(guessed.status == 1 && texts(guessed)[0].contains("Nothing was changed"), "\(texts(guessed))")
+        #expect(texts(guessed)[1].contains("is getting clean"), "the wash still runs")
     }
 
     @Test func dryRunGivesIntentSlotsAndPetForNewPhrasings() throws {
@@ -77,7 +88,7 @@ import Testing
         let result = try laundrytime.run(["--json", "--dry-run"], script: script)
         let lines = result.jsonLines
         #expect(lines.map { $0["intent"] as? String } == [
-            "unknown", "start_dry", "set_setting", "set_frequency", "set_dry_time", "history", "export",
+            "start_wash", "start_dry", "set_setting", "set_frequency", "set_dry_time", "history", "export",
         ])
         #expect(lines[1]["pet"] as? String == "Fluffy")
         #expect(lines[2]["slots"] as? [String: String] == ["setting": "sound", "value": "off"])

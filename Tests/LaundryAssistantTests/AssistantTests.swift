@@ -188,11 +188,21 @@ import Testing
         #expect(!say("set sound to dark").ok)
     }
 
-    @Test func unknownLinesGetSuggestionsThatAreNeverRun() throws {
+    /// A misspelt command word that can only be one grammar word, in a line that then fits a
+    /// template, is read as that word — and the reply says so.
+    @Test func aMisspeltCommandWordIsReadAsTheOneItIsCloseTo() throws {
         say("create pet Fluffy")
         let reply = say("strat wash for fluffy")
-        #expect(!reply.ok && reply.intent == .unknown)
-        #expect(reply.text.hasPrefix("I don't know “strat wash for fluffy”. Did you mean “start wash for Fluffy”"))
+        #expect(reply.ok && reply.intent == .startWash)
+        #expect(reply.text.hasPrefix("(I took “strat” as “start”.) Fluffy is getting clean!"), "\(reply.text)")
+    }
+
+    /// A line that fits no template even corrected gets suggestions, which are never run.
+    @Test func unknownLinesGetSuggestionsThatAreNeverRun() throws {
+        say("create pet Fluffy")
+        let reply = say("srt wash for fluffy")  // three letters: too short to guess at
+        #expect(!reply.ok && reply.intent == .unknown, "\(reply.text)")
+        #expect(reply.text.contains("Did you mean"), "\(reply.text)")
         #expect(try store.read { try $0.pet(named: "Fluffy") }?.cycle == .idle)
     }
 

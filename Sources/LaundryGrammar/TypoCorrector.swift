@@ -1,0 +1,61 @@
+import LaundryCore
+
+/// Reads a misspelt command word as the grammar word it was meant to be: "satrt" as "start",
+/// "hisotry" as "history", "notificaitons" as "notifications".
+///
+/// A word that is neither a grammar word nor part of a pet's name may stand for the single closest
+/// grammar word: one edit away (a swap of two neighbours counts as one) for words of 4 to 7
+/// letters, two for longer ones, never for typed words of 3 letters or fewer ("yo", "cat", "hte"
+/// are too short to guess at). When several grammar words are equally close, the line is read with
+/// each: it is a correction only when they all read the same ("foled" as "fold" or "folded": both
+/// mark laundry folded), and otherwise a suggestion ("helo": hello or help?). The words are grouped by length, so a word is compared only with
+/// those that could be close enough.
+struct TypoCorrector: Sendable {
+    /// Grammar words by their length in Characters, as arrays of Characters.
+    private let wordsByLength: [Int: [(word: String, characters: [Character])]]
+
+    init(vocabulary: some Sequence<String>) {
+        var byLength: [Int: [(String, [Character])]] = [:]
+        for word in vocabulary where Self.isCorrectable(word) {
+            let characters = Array(word)
+            byLength[characters.count, default: []].append((word, characters))
+        }
+        wordsByLength = byLength
+    }
+
+    /// The edits a word of this many letters may be from the word it stands for.
+    static func allowedEdits(forLength length: Int) -> Int {
+        switch length {
+        case ..<4: 0
+        case 4...7: 1
+        default: 2
+        }
+    }
+
+    /// The grammar words closest to `word`, all at the same distance, within the edits its length
+    /// allows; empty when there are none. (Several: the caller decides whether the line reads the
+    /// same with each.)
+    func corrections(of word: String) -> [String] {
+        guard Self.isCorrectable(word) else { return [] }
+        let characters = Array(word)
+        let allowed = Self.allowedEdits(forLength: characters.count)
+        guard allowed > 0 else { return [] }
+        var best: (distance: Int, words: [String]) = (allowed + 1, [])
+        for length in (characters.count - allowed)...(characters.count + allowed) {
+            for candidate in wordsByLength[length] ?? [] {
+                let distance = EditDistance.withSwaps(characters, candidate.characters)
+                if distance < best.distance {
+                    best = (distance, [candidate.word])
+                } else if distance == best.distance {
+                    best.words.append(candidate.word)
+                }
+            }
+        }
+        return best.words.sorted()
+    }
+
+    /// Letters only: numbers, slash commands and punctuation are not typos of words.
+    private static func isCorrectable(_ word: String) -> Bool {
+        !word.isEmpty && word.allSatisfy(\.isLetter)
+    }
+}

@@ -1,0 +1,72 @@
+/// A word of the line read as another: "satrt" as "start".
+public struct WordCorrection: Equatable, Sendable {
+    /// The word as typed (normalised).
+    public let typed: String
+    /// The grammar word it was taken for.
+    public let meant: String
+}
+
+extension Matcher {
+    /// Reads a line as the grammar can, most certain reading first:
+    /// 1. the templates, with `{pet}` taking only pets;
+    /// 2. the same with misspelt command words corrected (``TypoCorrector``): each correction
+    ///    unique, and the whole line fitting a template once corrected;
+    /// 3. the templates with `{pet}` also taking words that name no pet (for "there is no pet
+    ///    called …"), as typed (a line both misspelt and naming no pet is too far from any
+    ///    template to be read as one: it is left to the fallback and to suggestions).
+    /// Unknown when none fits. The corrections made are in the command, for the reply to say so.
+    func understand(_ text: String, pets: PetNameIndex, corrector: () -> TypoCorrector) -> Command {
+        guard let line = prepare(text, pets: pets) else { return .unknown }
+        if let command = match(line, original: text, pets: pets, options: Options()) { return command }
+        if let command = matchCorrected(line, original: text, pets: pets, corrector: corrector()) { return command }
+        return match(line, original: text, pets: pets, options: Options(unknownPets: true)) ?? .unknown
+    }
+
+    /// The most lines read with different corrections before giving up on guessing.
+    static let maximumCorrectedReadings = 16
+
+    /// The line read with each word that is neither a grammar word nor a pet's (nor close to one,
+    /// nor quoted) replaced by the grammar words it is a typo of: when every way of correcting it
+    /// that fits a template means the same (intent and slots), that command, with its corrections.
+    private func matchCorrected(_ line: Line, original: String, pets: PetNameIndex, corrector: TypoCorrector) -> Command? {
+        let isGrammarWord = { (word: String) in graph.id(of: word) >= 0 }
+        var choices: [(position: Int, words: [String])] = []
+        for position in line.words.indices where line.ids[position] < 0 && !line.isPetWord[position] && !line.tokens[position].quoted {
+            let word = line.words[position]
+            guard !SlotParsers.vocabulary.contains(word),
+                  pets.closeNames(in: line.words, at: position, isGrammarWord: isGrammarWord).isEmpty
+            else { continue }
+            let meant = corrector.corrections(of: word)
+            if !meant.isEmpty { choices.append((position, meant)) }
+        }
+        let readings = choices.reduce(1) { $0 * $1.words.count }
+        guard !choices.isEmpty, readings <= Self.maximumCorrectedReadings else { return nil }
+        var found: Command?
+        for reading in 0..<readings {
+            var fixed = line, corrections: [WordCorrection] = [], rest = reading
+            for choice in choices {
+                let meant = choice.words[rest % choice.words.count]
+                rest /= choice.words.count
+                fixed.words[choice.position] = meant
+                fixed.slotWords[choice.position] = meant
+                fixed.ids[choice.position] = graph.id(of: meant)
+                corrections.append(WordCorrection(typed: line.words[choice.position], meant: meant))
+            }
+            guard let command = match(fixed, original: original, pets: pets, options: Options()) else { continue }
+            if let earlier = found {
+                // Two readings that mean different things: no guess.
+                guard earlier.intent == command.intent, earlier.slots == command.slots else { return nil }
+            } else {
+                found = command.corrected(corrections)
+            }
+        }
+        return found
+    }
+}
+
+extension Command {
+    /// The same command, read after correcting some words.
+    func corrected(_ corrections: [WordCorrection]) -> Command {
+        Command(intent: intent, slots: slots, template: template, corrections: corrections)
+    }
+}
