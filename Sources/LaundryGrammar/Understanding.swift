@@ -4,6 +4,11 @@ public struct WordCorrection: Equatable, Sendable {
     public let typed: String
     /// The grammar word it was taken for.
     public let meant: String
+
+    public init(typed: String, meant: String) {
+        self.typed = typed
+        self.meant = meant
+    }
 }
 
 extension Matcher {

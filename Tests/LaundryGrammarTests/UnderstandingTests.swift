@@ -1,0 +1,68 @@
+import EnglishGrammar
+import LaundryGrammar
+import Testing
+
+/// Issue 15: what people type — filler, contractions, symbols, misspelt command words, names in
+/// quotes, a pet called like a grammar word — read as they meant it.
+@Suite struct UnderstandingTests {
+    let pets = PetNameIndex(names: ["Snowy", "Fluffy", "Mr. Fluff", "Buddy"])
+
+    func read(_ line: String) throws -> Command { try Grammar.english.match(line, pets: pets) }
+
+    @Test(arguments: [
+        "could you please start a wash for fluffy", "i'd like to start the wash for fluffy", "hey, start wash for fluffy!!",
+        "just start wash for fluffy now, thanks", "🧺 start wash for fluffy 🙏", "go ahead and start wash for fluffy",
+    ])
+    func fillerAndSymbolsArePassedOver(line: String) throws {
+        let command = try read(line)
+        #expect(command.intent == .startWash && command[.pet]?.knownPet == "Fluffy", "\(line) → \(command.intent)")
+    }
+
+    @Test func contractionsAreReadAsTheirWords() throws {
+        #expect(try read("what's the status").intent == .status)
+        #expect(try read("whats up").intent == .status)
+        #expect(try read("how's fluffy").intent == .showPet)
+    }
+
+    /// A filler word that is also a template's word still matches it.
+    @Test func fillerThatIsAWordOfTheGrammarStillCounts() throws {
+        #expect(try read("ok").intent == .confirm)
+        #expect(try read("thanks").intent == .thanks)
+        #expect(try read("please").intent == .unknown, "nothing but filler is no command")
+    }
+
+    @Test func aPetCalledLikeAGrammarWordIsThePet() throws {
+        // "buddy" is also a word for "pet" in the grammar: with a pet called Buddy, it is Buddy.
+        let command = try read("delete buddy")
+        #expect(command.intent == .deletePet && command[.pet]?.knownPet == "Buddy")
+        #expect(try read("make buddy dry for 80 mins").intent != .createPet, "never a new pet called “dry for 80 mins”")
+    }
+
+    @Test func namesKeepWhatTheyHoldAndQuotesKeepEverything() throws {
+        #expect(try read("create pet Mr. Sock 🧦")[.name]?.text == "Mr. Sock 🧦")
+        #expect(try read("create pet Snowball please")[.name]?.text == "Snowball")
+        #expect(try read("create pet \"dry for 80 mins\"")[.name]?.text == "dry for 80 mins")
+        #expect(try read("create pet “please start wash”")[.name]?.text == "please start wash")
+        #expect(try read("create pet dry for 80 mins")[.name] == nil, "a name stops before a span of time")
+    }
+
+    @Test func petsAreFoundHoweverTheyAreTyped() throws {
+        #expect(try read("start snowys wash")[.pet]?.knownPet == "Snowy")
+        #expect(try read("how is mr fluff")[.pet]?.knownPet == "Mr. Fluff")
+        #expect(try read("how is snowey")[.pet]?.text == "snowey", "a close misspelling, for the assistant to resolve")
+        #expect(try read("how is rex")[.pet]?.text == "rex", "no pet: the words, for “there is no pet called rex”")
+    }
+
+    @Test func aMisspeltCommandWordIsReadAsTheWordItIsCloseTo() throws {
+        let command = try read("satrt wash for snowy")
+        #expect(command.intent == .startWash && command.corrections == [WordCorrection(typed: "satrt", meant: "start")])
+        #expect(try read("hisotry for buddy").intent == .history)
+        #expect(try read("set fluffy's dry time to 20 minuts")[.minutes]?.value == "20", "minute or minutes: the same")
+        #expect(try read("foled snowy").intent == .markFolded, "fold or folded: the same")
+    }
+
+    @Test func aGuessThatCouldMeanTwoThingsOrIsTooShortIsNone() throws {
+        #expect(try read("helo").intent == .unknown, "hello or help?")
+        #expect(try read("srt wash for snowy").intent == .unknown, "three letters: too short to guess")
+    }
+}
