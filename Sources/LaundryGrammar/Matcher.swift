@@ -351,9 +351,16 @@ struct Matcher {
                     walk.candidates.append(Candidate(capture: capture(length), freeWords: 0, closePet: true))
                 }
                 if walk.options.unknownPets {
-                    for length in 1...min(SlotKind.unknownPetMaximumWords, remaining)
-                    where !known.contains(where: { $0.length == length }) && !close.contains(where: { $0.length == length })
-                        && keepsQuotesWhole(length) {
+                    // Words that name no pet, for "there is no pet called …": never a pet's name with
+                    // more words around it ("fluffy's dryer"), and never the grammar's own words or
+                    // numbers ("help history", "stop sending me notifications").
+                    let limit = min(SlotKind.unknownPetMaximumWords, remaining)
+                    let unknown = walk.line.words[position..<position + limit].indices.prefix { index in
+                        (tokens[index].quoted || (!walk.line.isPetWord[index] && walk.line.ids[index] < 0
+                            && !SlotParsers.vocabulary.contains(walk.line.words[index])))
+                    }.count
+                    for length in stride(from: 1, through: unknown, by: 1)
+                    where !close.contains(where: { $0.length == length }) && keepsQuotesWhole(length) {
                         walk.candidates.append(Candidate(capture: capture(length), freeWords: length))
                     }
                 }
