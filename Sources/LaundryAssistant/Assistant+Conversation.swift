@@ -166,21 +166,11 @@ extension Assistant {
         try handle(Turn(input: turn.input, command: Command(intent: action.intent), now: turn.now), pets: pets, transaction)
     }
 
-    // MARK: - Small talk and the unknown
+    // MARK: - Small talk
 
     func greeting(_ turn: Turn, pets: [Pet]) -> Reply {
         guard !pets.isEmpty else { return turn.reply("Hi! 👋 " + PetText.emptyState) }
         let lines = pets.prefix(3).map { $0.statusLine(at: turn.now) }.joined(separator: ". ")
         return turn.reply("Hi! 👋 \(lines).".replacingOccurrences(of: "!.", with: "!"))
-    }
-
-    /// Not understood: up to three sentences of the grammar close to the line, never run.
-    func unknown(_ turn: Turn, pets: [Pet]) -> Reply {
-        let suggestions = grammar.suggestions(for: turn.input, pets: pets.map(\.name.value))
-        guard !suggestions.isEmpty else {
-            return turn.failed(.notUnderstood, "I don't know that command: \(PetText.quoted(turn.input)). Type “help” to see what you can say.")
-        }
-        let options = suggestions.map { "“\($0)”" }.joinedAsChoice()
-        return turn.failed(.notUnderstood, "I don't know \(PetText.quoted(turn.input)). Did you mean \(options)? Type “help” to see what you can say.")
     }
 }

@@ -39,7 +39,7 @@ public final class Assistant {
     public var isAwaitingAnswer: Bool {
         switch context.pending {
         case .pet, .confirmation: true
-        case .quickActions, nil: false
+        case .quickActions, .suggestions, nil: false
         }
     }
 
@@ -85,8 +85,8 @@ public final class Assistant {
         }
         return record(input: input, now: now) { transaction in
             let pets = try transaction.pets()
-            let command = grammar.match(input, pets: PetNameIndex(names: pets.map(\.name.value)))
-            return try converse(Turn(input: input, command: command, now: now), pets: pets, transaction)
+            let reading = grammar.interpret(input, pets: PetNameIndex(names: pets.map(\.name.value)))
+            return try converse(Turn(input: input, command: reading.command, now: now, guesses: reading.guesses), pets: pets, transaction)
         }
     }
 
@@ -131,6 +131,8 @@ public final class Assistant {
                     let command = Command(intent: .quickActions, slots: [.count: SlotValue(text: turn.input, value: number.text)])
                     return try quickActions(Turn(input: turn.input, command: command, now: turn.now), pets: pets, transaction)
                 }
+            case .suggestions(let guesses):
+                if let reply = try answer(to: guesses, turn, pets: pets, transaction) { return reply }
             }
         }
         return try handleCorrected(turn, pets: pets, transaction)
@@ -192,7 +194,7 @@ public final class Assistant {
         case .watch: return watchOrWait(turn, pets: pets, waiting: false)
         case .wait: return watchOrWait(turn, pets: pets, waiting: true)
         case .quit: return turn.reply("Bye! Your pets will be waiting. 🧺", kind: .goodbye)
-        case .unknown: return unknown(turn, pets: pets)
+        case .unknown: return try unknown(turn, pets: pets, transaction)
         }
     }
 
@@ -273,6 +275,8 @@ struct Turn {
     let input: String
     let command: Command
     let now: Date
+    /// When no template fits the line: what it may have meant (``LaundryGrammar/Interpretation``).
+    var guesses: [Guess] = []
 
     /// The slots for the JSON contract: a typed slot's value ("75", "on"), else the words.
     var slots: [String: String] {

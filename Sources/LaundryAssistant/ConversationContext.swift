@@ -11,6 +11,8 @@ struct ConversationContext {
         case confirmation(Confirmation)
         /// The quick-actions grid is on screen: a bare number runs that action.
         case quickActions
+        /// "Did you mean 1) … 2) …?": a number (or yes, when there is one) runs that reading.
+        case suggestions([Guess])
     }
 
     /// A change that waits for a yes.

@@ -119,10 +119,35 @@ public struct Grammar: Sendable {
         matcher.understand(line, pets: pets, corrector: { corrector.value })
     }
 
-    /// Up to `limit` of the grammar's sentences close to a line that matched nothing, with the
-    /// user's pet names filled in, closest first: "did you mean …".
-    public func suggestions(for line: String, pets: [String], limit: Int = 3) -> [String] {
-        suggester.value.suggestions(for: line, pets: pets, limit: limit)
+    /// The command a line asks for — or, when no template fits, up to `limit` readings it may
+    /// have meant: a misspelling read several ways, then the intents most like it, each with the
+    /// slots the line holds (the user's pet and numbers, never an example's) and its sentence.
+    public func interpret(_ text: String, pets: PetNameIndex = .empty, limit: Int = 3) -> Interpretation {
+        let read = matcher.read(text, pets: pets, corrector: { corrector.value })
+        guard read.command.intent == .unknown, let line = read.line else { return Interpretation(command: read.command, guesses: []) }
+        let suggester = suggester.value
+        var guesses = read.alternatives.compactMap { command in
+            suggester.sentence(for: command.intent, slots: command.slots, closestTo: line.words)
+                .map { Guess(command: command, sentence: $0, confidence: nil) }
+        }
+        // The intents sharing most words with the line, then their sentences closest to it.
+        // (Never a bare yes or no: those answer questions, they are no command to suggest.)
+        let ranked = suggester.intentsSharingWords(line.words)
+            .filter { intent in intent != .confirm && intent != .deny && !guesses.contains { $0.command.intent == intent } }
+            .prefix(Self.intentsConsidered)
+        for (command, sentence) in suggester.suggestions(line, original: text, pets: pets, intents: Array(ranked), limit: limit - guesses.count) {
+            guesses.append(Guess(command: command, sentence: sentence, confidence: nil))
+        }
+        return Interpretation(command: .unknown, guesses: Array(guesses.prefix(limit)))
+    }
+
+    /// How many intents a line no template fits is compared with, sentence by sentence.
+    static let intentsConsidered = 6
+
+    /// The grammar's sentence for a command, closest to the line typed: "how is Fluffy".
+    public func sentence(for command: Command, typed text: String) -> String? {
+        suggester.value.sentence(for: command.intent, slots: command.slots,
+                                 closestTo: Tokenizer.tokens(of: text).map(\.word))
     }
 
     /// Words for Tab completion: those a sentence can start with (slash shortcuts among them),
@@ -168,12 +193,13 @@ private final class LazySuggester: @unchecked Sendable {
             if let built { return built }
             // The text parses: its tables were compiled from it and checked against it. Were it
             // not so, there would be no suggestions rather than a crash.
-            let document: GrammarDocument? = switch origin {
+            let parsed: GrammarDocument? = switch origin {
             case .document(let document): document
             case .source(let source): try? GrammarDocument.parse(source)
             case nil: nil
             }
-            let suggester = Suggester(document: document ?? GrammarDocument())
+            let document = parsed ?? GrammarDocument()
+            let suggester = Suggester(document: document, normalizer: Normalizer(document: document))
             built = suggester
             origin = nil
             return suggester

@@ -21,19 +21,28 @@ extension Matcher {
     ///    template to be read as one: it is left to the fallback and to suggestions).
     /// Unknown when none fits. The corrections made are in the command, for the reply to say so.
     func understand(_ text: String, pets: PetNameIndex, corrector: () -> TypoCorrector) -> Command {
-        guard let line = prepare(text, pets: pets) else { return .unknown }
-        if let command = match(line, original: text, pets: pets, options: Options()) { return command }
-        if let command = matchCorrected(line, original: text, pets: pets, corrector: corrector()) { return command }
-        return match(line, original: text, pets: pets, options: Options(unknownPets: true)) ?? .unknown
+        read(text, pets: pets, corrector: corrector).command
+    }
+
+    /// What ``understand(_:pets:corrector:)`` finds, with what a line that fits no template may
+    /// have meant: the readings of a misspelling that could be several words ("helo": hello, help).
+    func read(_ text: String, pets: PetNameIndex, corrector: () -> TypoCorrector) -> (command: Command, alternatives: [Command], line: Line?) {
+        guard let line = prepare(text, pets: pets) else { return (.unknown, [], nil) }
+        if let command = match(line, original: text, pets: pets, options: Options()) { return (command, [], line) }
+        let corrected = matchCorrected(line, original: text, pets: pets, corrector: corrector())
+        if corrected.count == 1 { return (corrected[0], [], line) }
+        let loose = match(line, original: text, pets: pets, options: Options(unknownPets: true))
+        return (loose ?? .unknown, loose == nil ? corrected : [], line)
     }
 
     /// The most lines read with different corrections before giving up on guessing.
     static let maximumCorrectedReadings = 16
 
     /// The line read with each word that is neither a grammar word nor a pet's (nor close to one,
-    /// nor quoted) replaced by the grammar words it is a typo of: when every way of correcting it
-    /// that fits a template means the same (intent and slots), that command, with its corrections.
-    private func matchCorrected(_ line: Line, original: String, pets: PetNameIndex, corrector: TypoCorrector) -> Command? {
+    /// nor quoted) replaced by the grammar words it is a typo of, every way, as commands that mean
+    /// different things (intent and slots): one when every way that fits a template means the
+    /// same, several when they differ, none when none fits.
+    private func matchCorrected(_ line: Line, original: String, pets: PetNameIndex, corrector: TypoCorrector) -> [Command] {
         let isGrammarWord = { (word: String) in graph.id(of: word) >= 0 }
         var choices: [(position: Int, words: [String])] = []
         for position in line.words.indices where line.ids[position] < 0 && !line.isPetWord[position] && !line.tokens[position].quoted {
@@ -45,8 +54,8 @@ extension Matcher {
             if !meant.isEmpty { choices.append((position, meant)) }
         }
         let readings = choices.reduce(1) { $0 * $1.words.count }
-        guard !choices.isEmpty, readings <= Self.maximumCorrectedReadings else { return nil }
-        var found: Command?
+        guard !choices.isEmpty, readings <= Self.maximumCorrectedReadings else { return [] }
+        var found: [Command] = []
         for reading in 0..<readings {
             var fixed = line, corrections: [WordCorrection] = [], rest = reading
             for choice in choices {
@@ -57,13 +66,10 @@ extension Matcher {
                 fixed.ids[choice.position] = graph.id(of: meant)
                 corrections.append(WordCorrection(typed: line.words[choice.position], meant: meant))
             }
-            guard let command = match(fixed, original: original, pets: pets, options: Options()) else { continue }
-            if let earlier = found {
-                // Two readings that mean different things: no guess.
-                guard earlier.intent == command.intent, earlier.slots == command.slots else { return nil }
-            } else {
-                found = command.corrected(corrections)
-            }
+            guard let command = match(fixed, original: original, pets: pets, options: Options()),
+                  !found.contains(where: { $0.intent == command.intent && $0.slots == command.slots })
+            else { continue }
+            found.append(command.corrected(corrections))
         }
         return found
     }

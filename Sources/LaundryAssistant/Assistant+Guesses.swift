@@ -1,0 +1,75 @@
+import Foundation
+import LaundryCore
+import LaundryGrammar
+import LaundryStore
+
+/// Lines no template fits: what they may have meant, acted on only when that is safe.
+///
+/// A reading the grammar is sure of (a calibrated confidence of at least ``confidentGuess``) is
+/// answered at once when it only reads ("(I read that as “how is Fluffy”.)"), and asked about
+/// when it would change something ("Start wash for Fluffy? (yes/no)"). Otherwise the line gets
+/// suggestions — "Did you mean 1) … 2) … 3) …?" — with the user's own pet and numbers; the number
+/// (or "yes", when there is one) runs it, through the same questions as any command. A guess never
+/// changes data without a person's yes: not under `--yes`, and not from a suggestion of another kind.
+extension Assistant {
+    /// How sure a reading must be to be acted on.
+    static let confidentGuess = 0.8
+
+    /// Not understood: a confident reading, or suggestions (never run), or the plain answer.
+    func unknown(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
+        let guesses = Self.ofOneKind(turn.guesses)
+        if let top = guesses.first, let confidence = top.confidence, confidence >= Self.confidentGuess {
+            let guessed = Turn(input: turn.input, command: top.command, now: turn.now)
+            if !top.command.intent.changesData {
+                return try handle(guessed, pets: pets, transaction).prefixed("(I read that as “\(top.sentence)”.)")
+            }
+            if !assumeYes {
+                context.pending = .suggestions([top])
+                return guessed.reply(Self.question(top.sentence), awaiting: .confirmation)
+            }
+        }
+        guard !guesses.isEmpty, !assumeYes || !guesses.contains(where: { $0.command.intent.changesData }) else {
+            return turn.failed(.notUnderstood, "I don't know that command: \(PetText.quoted(turn.input)). Type “help” to see what you can say.")
+        }
+        context.pending = .suggestions(guesses)
+        if guesses.count == 1 {
+            return turn.failed(.notUnderstood,
+                "I don't know \(PetText.quoted(turn.input)). Did you mean “\(guesses[0].sentence)”? Say “yes” to run it, or “help” to see what you can say.")
+        }
+        let numbered = guesses.enumerated().map { "\($0.offset + 1)) “\($0.element.sentence)”" }.joinedAsChoice()
+        return turn.failed(.notUnderstood,
+            "I don't know \(PetText.quoted(turn.input)). Did you mean \(numbered)? Type the number to run it, or “help” to see what you can say.")
+    }
+
+    /// The answer to "did you mean …": the number of a suggestion (or yes, to the only one) runs
+    /// it; no says nothing was done; anything else is a line of its own (nil).
+    func answer(to guesses: [Guess], _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply? {
+        let chosen: Guess?
+        if let number = Int(turn.input.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ").")))  {
+            guard (1...guesses.count).contains(number) else {
+                return turn.failed(.refused, "There is no suggestion \(number); they go from 1 to \(guesses.count).")
+            }
+            chosen = guesses[number - 1]
+        } else if turn.command.intent == .confirm && guesses.count == 1 {
+            chosen = guesses[0]
+        } else if turn.command.intent == .deny {
+            return turn.reply("Okay — nothing was done.")
+        } else {
+            return nil
+        }
+        guard let chosen else { return nil }
+        return try handle(Turn(input: turn.input, command: chosen.command, now: turn.now), pets: pets, transaction)
+    }
+
+    /// A request to read is never offered as a change, and one kind of change never as another:
+    /// the readings after the first keep only its intent among those that change data.
+    private static func ofOneKind(_ guesses: [Guess]) -> [Guess] {
+        guard let first = guesses.first else { return [] }
+        return guesses.filter { !$0.command.intent.changesData || $0.command.intent == first.command.intent }
+    }
+
+    /// "start wash for Fluffy" → "Start wash for Fluffy? (yes/no)".
+    private static func question(_ sentence: String) -> String {
+        (sentence.prefix(1).uppercased() + sentence.dropFirst()) + "? (yes/no)"
+    }
+}

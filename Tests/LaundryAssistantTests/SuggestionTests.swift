@@ -1,0 +1,79 @@
+import EnglishGrammar
+import Foundation
+import LaundryAssistant
+import LaundryCore
+import LaundryGrammar
+import LaundryTestSupport
+import Testing
+
+/// Issue 15, item 6: suggestions you can accept — numbered, with the user's own pet and numbers,
+/// never a request to read turned into a change of another kind.
+@Suite struct SuggestionTests {
+    let fixture: AssistantFixture
+    init() throws {
+        fixture = try AssistantFixture()
+        _ = fixture.assistant.respond(to: "create pet Snowy")
+        _ = fixture.assistant.respond(to: "create pet Fluffy")
+    }
+
+    @discardableResult
+    func say(_ line: String) -> Reply { fixture.assistant.respond(to: line) }
+
+    /// The sentences a reply suggests, in order.
+    func suggested(_ reply: Reply) -> [String] {
+        let pattern = /(?:\d\) |Did you mean )“([^”]+)”/
+        return reply.text.matches(of: pattern).map { String($0.output.1) }
+    }
+
+    /// What a suggested sentence means, read by the grammar with the user's pets.
+    func meaning(_ sentence: String) throws -> Intent {
+        try Grammar.english.match(sentence, pets: PetNameIndex(names: ["Snowy", "Fluffy"])).intent
+    }
+
+    @Test(arguments: ["srt wash for fluffy", "fluffy wash time 40 mins thing", "wosh fluffy pleez now ok"])
+    func aNumberRunsThatSuggestion(line: String) throws {
+        let offered = say(line)
+        let sentences = suggested(offered)
+        try #require(!offered.ok && !sentences.isEmpty, "\(offered.text)")
+        let run = say("1")
+        #expect(run.intent == (try meaning(sentences[0])), "“\(sentences[0])” → \(run.intent): \(run.text)")
+    }
+
+    @Test func yesRunsTheOnlySuggestionAndNoDoesNothing() throws {
+        let single = say("wosh fluffy pleez now ok")
+        try #require(suggested(single).count == 1 && single.text.contains("Say “yes” to run it"), "\(single.text)")
+        #expect(say("no").text == "Okay — nothing was done.")
+        _ = say("wosh fluffy pleez now ok")
+        #expect(say("yes").intent == (try meaning(suggested(single)[0])))
+    }
+
+    /// The user's numbers and pet, never an example's: 40 stays 40.
+    @Test func suggestionsKeepTheUsersOwnValues() throws {
+        let sentences = suggested(say("fluffy wash time 40 mins thing"))
+        #expect(sentences.contains { $0.contains("40 minutes") && $0.contains("Fluffy") }, "\(sentences)")
+        #expect(!sentences.contains { $0.contains("30 minutes") || $0.contains("Snowy") }, "\(sentences)")
+    }
+
+    /// The first reading decides: after a request to read, no change is offered; after a change,
+    /// no change of another kind.
+    @Test(arguments: ["srt wash for fluffy", "strat the wosh fluffy", "fluffy status info please thing", "hist for fluffy"])
+    func suggestionsNeverChangeTheKindOfTheRequest(line: String) throws {
+        let intents = try suggested(say(line)).map(meaning)
+        let first = try #require(intents.first, "\(line) has suggestions")
+        let changes = intents.filter(\.changesData)
+        #expect(changes.allSatisfy { $0 == first }, "\(line): \(intents)")
+    }
+
+    @Test func aNumberBeyondTheSuggestionsSaysWhichThereAre() throws {
+        _ = say("srt wash for fluffy")
+        let wrong = say("9")
+        #expect(!wrong.ok && wrong.text.contains("they go from 1 to"), "\(wrong.text)")
+    }
+
+    @Test func anotherCommandDropsTheSuggestions() throws {
+        _ = say("srt wash for fluffy")
+        let other = say("how is snowy")
+        #expect(other.intent == .showPet && other.pet == "Snowy")
+        #expect(!say("1").ok, "the suggestions are gone")
+    }
+}
