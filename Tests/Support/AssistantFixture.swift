@@ -27,4 +27,11 @@ public final class AssistantFixture {
         Assistant(store: try LaundryStore(location: StoreLocation(directory: directory.url)), grammar: try Grammar.english,
                   clock: time.clock, dryRun: dryRun, assumeYes: assumeYes, calendar: assistant.calendar)
     }
+
+    /// A new conversation (no pet talked about, no question pending) on this same store, in a
+    /// dry run: what its lines do is rolled back, so that any number of them start from the same
+    /// pets. Cheaper than ``makeAssistant(dryRun:assumeYes:)``, which opens the database again.
+    public func makeDryRunConversation() -> Assistant {
+        Assistant(store: store, grammar: assistant.grammar, clock: time.clock, dryRun: true, calendar: assistant.calendar)
+    }
 }
