@@ -46,3 +46,57 @@ extension EditDistance {
         return previous[b.count]
     }
 }
+
+extension EditDistance {
+    /// The Levenshtein distance of two byte strings when it is at most `limit`, else nil —
+    /// stopping as soon as no alignment can stay within it. For comparing a line with many
+    /// sentences, where only the close ones matter and most can be given up early.
+    public static func within(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int? {
+        var rows = Rows()
+        return within(a, b, limit: limit, rows: &rows)
+    }
+
+    /// Two rows of the distance table, kept between calls so that comparing one line with many
+    /// sentences allocates them once.
+    public struct Rows {
+        var previous: [Int] = []
+        var current: [Int] = []
+        public init() {}
+    }
+
+    /// ``within(_:_:limit:)``, working in `rows`.
+    public static func within(_ a: [UInt8], _ b: [UInt8], limit: Int, rows: inout Rows) -> Int? {
+        guard limit >= 0, abs(a.count - b.count) <= limit else { return nil }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        if rows.previous.count < b.count + 1 {
+            rows.previous = [Int](repeating: 0, count: b.count + 1)
+            rows.current = rows.previous
+        }
+        for j in 0...b.count { rows.previous[j] = j }
+        let width = b.count
+        let result: Int? = a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                rows.previous.withUnsafeMutableBufferPointer { previousRow in
+                    rows.current.withUnsafeMutableBufferPointer { currentRow in
+                        var previous = previousRow, current = currentRow
+                        for i in 1...a.count {
+                            current[0] = i
+                            var rowMinimum = i
+                            let ai = a[i - 1]
+                            for j in 1...width {
+                                let substitution = previous[j - 1] + (ai == b[j - 1] ? 0 : 1)
+                                let value = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                                current[j] = value
+                                if value < rowMinimum { rowMinimum = value }
+                            }
+                            if rowMinimum > limit { return nil }
+                            swap(&previous, &current)
+                        }
+                        return previous[width] <= limit ? previous[width] : nil
+                    }
+                }
+            }
+        }
+        return result
+    }
+}

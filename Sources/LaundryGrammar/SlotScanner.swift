@@ -39,12 +39,14 @@ struct SlotScanner: Sendable {
             slots[.pet] = SlotValue(text: PetNameIndex.withoutPossessive(text(range)), knownPet: pet)
             used.formUnion(range)
         }
-        // Typed values: the longest run their parser reads, where no pet stands.
+        // Typed values: the longest run their parser reads, where no pet stands. Each kind reads
+        // the line on its own ("40" may be minutes or days): an intent takes only its own kinds.
+        let petWords = used
         let typed: [(SlotKind, ([String]) -> String?)] = [
             (.range, SlotParsers.range), (.days, SlotParsers.days), (.minutes, SlotParsers.minutes), (.count, SlotParsers.count),
         ]
         for (kind, parser) in typed where kinds.contains(kind) {
-            guard let (range, value) = longestRun(in: line, avoiding: used, kind: kind, parser) else { continue }
+            guard let (range, value) = longestRun(in: line, avoiding: petWords, kind: kind, parser) else { continue }
             slots[kind] = SlotValue(text: text(range), value: value)
             used.formUnion(range)
         }

@@ -21,8 +21,10 @@ struct Suggester: Sendable {
     struct Rendering: Sendable {
         let intent: Intent
         let pieces: [Piece]
-        /// The slots it holds.
-        let kinds: Set<SlotKind>
+        /// The slots it holds, one bit per kind (``Suggester/mask(of:)``).
+        let mask: UInt32
+        /// By piece: a word's lower-case UTF-8, what it is compared by (empty for slots).
+        let bytes: [[UInt8]]
     }
 
     /// By intent, every spelling of its templates.
@@ -30,7 +32,9 @@ struct Suggester: Sendable {
     /// By intent: the slots some template has, and those every template has.
     let slotKinds: [Intent: Set<SlotKind>]
     let requiredKinds: [Intent: Set<SlotKind>]
-    let lists: [String: GrammarDocument.ValueList]
+    /// By list and value: the phrase a sentence says the value with, and its lower-case UTF-8.
+    let phrases: [String: [String: String]]
+    let phraseBytes: [String: [String: [UInt8]]]
     let scanner: SlotScanner
     /// By normalised word: the intents whose sentences use it.
     let intentsByWord: [String: Set<Intent>]
@@ -45,7 +49,11 @@ struct Suggester: Sendable {
                 var always: Set<SlotKind>?
                 for pieces in spelled where !pieces.isEmpty {
                     let kinds = Set(pieces.compactMap(Self.kind(of:)))
-                    renderings[block.intent, default: []].append(Rendering(intent: block.intent, pieces: pieces, kinds: kinds))
+                    let bytes = pieces.map { piece -> [UInt8] in
+                        if case .word(let word) = piece { Array(word.lowercased().utf8) } else { [] }
+                    }
+                    renderings[block.intent, default: []].append(
+                        Rendering(intent: block.intent, pieces: pieces, mask: Self.mask(of: kinds), bytes: bytes))
                     slotKinds[block.intent, default: []].formUnion(kinds)
                     always = always.map { $0.intersection(kinds) } ?? kinds
                 }
@@ -55,7 +63,16 @@ struct Suggester: Sendable {
         self.renderings = renderings
         self.slotKinds = slotKinds
         self.requiredKinds = requiredKinds
-        lists = document.lists
+        var phrases: [String: [String: String]] = [:]
+        for (name, list) in document.lists {
+            for (value, expressions) in list.entries where phrases[name]?[value] == nil {
+                guard let first = expressions.first else { continue }
+                phrases[name, default: [:]][value] = Self.render(first, rules: [:], lists: [:]).first?
+                    .compactMap { if case .word(let word) = $0 { word } else { nil } }.joined(separator: " ")
+            }
+        }
+        self.phrases = phrases
+        phraseBytes = phrases.mapValues { $0.mapValues { Array($0.lowercased().utf8) } }
         scanner = SlotScanner(document: document, normalizer: normalizer)
         var intentsByWord: [String: Set<Intent>] = [:]
         for (intent, spellings) in renderings {
@@ -78,24 +95,52 @@ struct Suggester: Sendable {
     /// The sentence of `intent`'s spellings that holds exactly `slots` and is closest to `words`
     /// (the line as typed, normalised), filled with the slots' values; nil when none holds them.
     func sentence(for intent: Intent, slots: [SlotKind: SlotValue], closestTo words: [String]) -> String? {
-        closest(intent, slots: slots, to: Array(words.joined(separator: " ")))?.sentence
+        closest(intent, slots: slots, to: Array(words.joined(separator: " ").utf8), within: .max)?.sentence
     }
 
     /// The filled spelling of `intent` with exactly `slots` closest to `typed` (the line's words
-    /// joined, as Characters), with its edit distance.
-    func closest(_ intent: Intent, slots: [SlotKind: SlotValue], to typed: [Character]) -> (distance: Int, sentence: String)? {
-        let kinds = Set(slots.keys)
-        var best: (distance: Int, sentence: String)?
-        for rendering in renderings[intent] ?? [] where rendering.kinds == kinds {
-            guard let filled = fill(rendering.pieces, slots) else { continue }
-            let spelled = Array(filled.lowercased())
-            // The distance is at least the difference in length: no need to work it out when that
-            // is already worse than the best.
-            if let best, abs(spelled.count - typed.count) >= best.distance { continue }
-            let distance = EditDistance.between(spelled, typed)
-            if best == nil || distance < best!.distance { best = (distance, filled) }
+    /// joined, as UTF-8), with its edit distance — if one is within `limit` edits. Spellings are
+    /// compared as bytes built in one buffer; only the closest is made into a sentence.
+    func closest(_ intent: Intent, slots: [SlotKind: SlotValue], to typed: [UInt8], within limit: Int) -> (distance: Int, sentence: String)? {
+        let mask = Self.mask(of: slots.keys)
+        let values = Dictionary(uniqueKeysWithValues: slots.map { ($0.key, Array(Self.words(for: $0.key, $0.value).lowercased().utf8)) })
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(128)
+        var rows = EditDistance.Rows()
+        var best: (distance: Int, rendering: Rendering)?
+        for rendering in renderings[intent] ?? [] where rendering.mask == mask {
+            buffer.removeAll(keepingCapacity: true)
+            guard append(rendering, values, slots, to: &buffer) else { continue }
+            let bound = min(limit, (best?.distance ?? .max) - 1)
+            guard let distance = EditDistance.within(buffer, typed, limit: bound, rows: &rows) else { continue }
+            best = (distance, rendering)
         }
-        return best
+        guard let best, let sentence = fill(best.rendering.pieces, slots) else { return nil }
+        return (best.distance, sentence)
+    }
+
+    /// A spelling filled with the slots' words, lower case, into `buffer`; false when a fixed value
+    /// or a list's value does not fit.
+    private func append(_ rendering: Rendering, _ values: [SlotKind: [UInt8]], _ slots: [SlotKind: SlotValue], to buffer: inout [UInt8]) -> Bool {
+        for (index, piece) in rendering.pieces.enumerated() {
+            if !buffer.isEmpty { buffer.append(UInt8(ascii: " ")) }
+            switch piece {
+            case .word: buffer += rendering.bytes[index]
+            case .slot(let kind): buffer += values[kind] ?? []
+            case .list(let kind, let list):
+                guard let value = slots[kind]?.value, let phrase = phraseBytes[list]?[value] else { return false }
+                buffer += phrase
+            case .constant(let kind, let value):
+                guard slots[kind]?.value == value else { return false }
+                if buffer.last == UInt8(ascii: " ") { buffer.removeLast() }
+            }
+        }
+        return true
+    }
+
+    /// One bit per slot kind, by its place in `SlotKind.allCases`.
+    static func mask(of kinds: some Sequence<SlotKind>) -> UInt32 {
+        kinds.reduce(0) { $0 | (1 << UInt32(SlotKind.allCases.firstIndex(of: $1)!)) }
     }
 
     /// The sentences of ``sentence(for:slots:closestTo:)`` for a line no template fits, at most
@@ -104,14 +149,18 @@ struct Suggester: Sendable {
     func suggestions(
         _ line: Matcher.Line, original: String, pets: PetNameIndex, intents: [Intent], limit: Int
     ) -> [(command: Command, sentence: String)] {
-        let typed = Array(line.words.joined(separator: " "))
+        let typed = Array(line.words.joined(separator: " ").utf8)
+        // What the line holds, read once for every intent considered.
+        let kinds = intents.reduce(into: Set<SlotKind>()) { $0.formUnion(slotKinds[$1] ?? []) }
+        let scanned = scanner.scan(line, original: original, pets: pets, kinds: kinds)
         var found: [(command: Command, sentence: String, distance: Int)] = []
         for intent in intents {
-            let scanned = scanner.scan(line, original: original, pets: pets, kinds: slotKinds[intent] ?? [])
-            guard (requiredKinds[intent] ?? []).isSubset(of: scanned.keys),
-                  let (distance, sentence) = closest(intent, slots: scanned, to: typed)
+            let slots = scanned.filter { (slotKinds[intent] ?? []).contains($0.key) }
+            // A sentence at most as far from the line as the line is long: half of it may differ.
+            guard (requiredKinds[intent] ?? []).isSubset(of: slots.keys),
+                  let (distance, sentence) = closest(intent, slots: slots, to: typed, within: typed.count)
             else { continue }
-            found.append((Command(intent: intent, slots: scanned), sentence, distance))
+            found.append((Command(intent: intent, slots: slots), sentence, distance))
         }
         return found.sorted { $0.distance < $1.distance }.prefix(limit).map { ($0.command, $0.sentence) }
     }
@@ -127,17 +176,11 @@ struct Suggester: Sendable {
             case .constant(let kind, let value):
                 guard slots[kind]?.value == value else { return nil }
             case .list(let kind, let list):
-                guard let value = slots[kind]?.value,
-                      let phrase = lists[list]?.entries.first(where: { $0.value == value })?.phrases.first
-                else { return nil }
-                words.append(Self.render(phrase, rules: [:], lists: [:]).first?.compactMap(Self.word(of:)).joined(separator: " ") ?? value)
+                guard let value = slots[kind]?.value, let phrase = phrases[list]?[value] else { return nil }
+                words.append(phrase)
             }
         }
         return words.joined(separator: " ")
-    }
-
-    private static func word(of piece: Piece) -> String? {
-        if case .word(let word) = piece { word } else { nil }
     }
 
     /// A slot's value as words in a sentence: the user's pet as stored, "35 minutes", "every 4 days".
