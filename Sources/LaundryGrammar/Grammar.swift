@@ -142,7 +142,7 @@ public struct Grammar: Sendable {
     }
 
     /// How many intents a line no template fits is compared with, sentence by sentence.
-    static let intentsConsidered = 4
+    static let intentsConsidered = 6
 
     /// The grammar's sentence for a command, closest to the line typed: "how is Fluffy".
     public func sentence(for command: Command, typed text: String) -> String? {
