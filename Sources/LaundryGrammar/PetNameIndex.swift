@@ -21,12 +21,18 @@ public struct PetNameIndex: Sendable {
     let entries: [Entry]
 
     public init(names: [String]) {
-        entries = names.map { name in
+        var entries: [Entry] = []
+        for name in names {
             let words = Tokenizer.tokens(of: name).map(\.word)
-            return Entry(name: name, words: words, folded: words.map(Self.fold), spelled: Array(words.joined(separator: " ")))
+            entries.append(Entry(name: name, words: words, folded: words.map(Self.fold), spelled: Array(words.joined(separator: " "))))
+            // "Snowy 🧦" is also "snowy": a name's words of symbols only may be left out.
+            let essential = words.filter { !Normalizer.isSymbols($0) }
+            if !essential.isEmpty && essential.count < words.count {
+                entries.append(Entry(name: name, words: essential, folded: essential.map(Self.fold),
+                                     spelled: Array(essential.joined(separator: " "))))
+            }
         }
-        .filter { !$0.words.isEmpty }
-        .sorted { $0.words.count > $1.words.count }
+        self.entries = entries.filter { !$0.words.isEmpty }.sorted { $0.words.count > $1.words.count }
     }
 
     public static let empty = PetNameIndex(names: [])

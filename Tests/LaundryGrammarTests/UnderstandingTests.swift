@@ -53,6 +53,14 @@ import Testing
         #expect(try read("how is rex")[.pet]?.text == "rex", "no pet: the words, for “there is no pet called rex”")
     }
 
+    /// A name ending in an emoji is also found without it ("snowy" for Snowy 🧦).
+    @Test func aPetsEmojiMayBeLeftOut() throws {
+        let pets = PetNameIndex(names: ["Snowy 🧦", "Fluffy"])
+        let command = try Grammar.english.match("start wash for snowy", pets: pets)
+        #expect(command.intent == .startWash && command[.pet]?.knownPet == "Snowy 🧦")
+        #expect(try Grammar.english.match("satrt wash for snowy", pets: pets)[.pet]?.knownPet == "Snowy 🧦")
+    }
+
     @Test func aMisspeltCommandWordIsReadAsTheWordItIsCloseTo() throws {
         let command = try read("satrt wash for snowy")
         #expect(command.intent == .startWash && command.corrections == [WordCorrection(typed: "satrt", meant: "start")])
