@@ -100,3 +100,35 @@ extension EditDistance {
         return result
     }
 }
+
+extension EditDistance {
+    /// ``withSwaps(_:_:)`` of two byte strings when it is at most `limit` (a small number: the
+    /// edits a typo may have), else nil. Typed words and grammar words are nearly always ASCII,
+    /// where a byte is a character: comparing bytes spares building arrays of Characters.
+    public static func withSwaps(_ a: [UInt8], _ b: [UInt8], within limit: Int) -> Int? {
+        guard abs(a.count - b.count) <= limit else { return nil }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) <= limit ? max(a.count, b.count) : nil }
+        let width = b.count + 1
+        // Three rows in one small buffer: two back (for swaps), one back, this one.
+        var rows = [Int](repeating: 0, count: 3 * width)
+        for j in 0..<width { rows[width + j] = j }
+        var beforePrevious = 0, previous = width, current = 2 * width
+        for i in 1...a.count {
+            rows[current] = i
+            var rowMinimum = i
+            for j in 1..<width {
+                var value = min(rows[previous + j] + 1, rows[current + j - 1] + 1,
+                                rows[previous + j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, rows[beforePrevious + j - 2] + 1)
+                }
+                rows[current + j] = value
+                rowMinimum = min(rowMinimum, value)
+            }
+            if rowMinimum > limit { return nil }
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
+        }
+        let distance = rows[previous + width - 1]
+        return distance <= limit ? distance : nil
+    }
+}

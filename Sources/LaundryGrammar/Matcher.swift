@@ -42,6 +42,10 @@ struct Matcher {
         let skips: [[Normalizer.Skip]]
         /// By position: whether the word is part of one of the user's pet names, as typed.
         let isPetWord: [Bool]
+        /// By position: the user's pets named there ((length, entry), longest first).
+        let petNames: [[(length: Int, entry: Int)]]
+        /// By position: how many of the words from there on may be passed over, at most.
+        let skippable: [Int]
     }
 
     /// A slot's words on the path being walked. Its value and pet are indices, so that copying a
@@ -130,8 +134,7 @@ struct Matcher {
             self.line = line
             self.pets = pets
             self.options = options
-            // Words that may be skipped can make a line longer than any template: no upper bound then.
-            usesMaximumWords = line.skips.isEmpty && (pets.entries.first?.words.count ?? 0) <= SlotKind.unknownPetMaximumWords
+            usesMaximumWords = (pets.entries.first?.words.count ?? 0) <= SlotKind.unknownPetMaximumWords
             candidateRanges = Array(repeating: nil, count: SlotKind.allCases.count * line.words.count)
             // Room for a typical line, so that the first appends do not each reallocate.
             captures.reserveCapacity(4)
@@ -155,16 +158,26 @@ struct Matcher {
         guard !tokens.isEmpty, tokens.count <= Self.maximumWords else { return nil }
         let words = tokens.map(\.word)
         var isPetWord = [Bool](repeating: false, count: words.count)
+        var petNames = [[(length: Int, entry: Int)]](repeating: [], count: words.count)
         if !pets.isEmpty {
             for position in words.indices {
-                for (length, _) in pets.names(in: words, at: position) {
+                petNames[position] = pets.names(in: words, at: position)
+                for (length, _) in petNames[position] {
                     for covered in position..<position + length { isPetWord[covered] = true }
                 }
             }
         }
         let skips = graph.normalizer.skips(tokens) { isPetWord[$0] }
+        var skippable = [Int](repeating: 0, count: words.count + 1)
+        if !skips.isEmpty {
+            var covered = [Bool](repeating: false, count: words.count)
+            for (position, spans) in skips.enumerated() {
+                for span in spans { for index in position..<span.end { covered[index] = true } }
+            }
+            for position in words.indices.reversed() { skippable[position] = skippable[position + 1] + (covered[position] ? 1 : 0) }
+        }
         return Line(tokens: tokens, words: words, ids: words.map(graph.id(of:)), slotWords: Self.slotWords(words, tokens, line),
-                    skips: skips, isPetWord: isPetWord)
+                    skips: skips, isPetWord: isPetWord, petNames: petNames, skippable: skippable)
     }
 
     /// The words as typed slots read them: a minus sign the tokenizer strips from the front of a
@@ -238,18 +251,17 @@ struct Matcher {
         }
     }
 
-    /// The positions from which the rest of a template, from `node` on, can take the rest of
-    /// the line; empty when it cannot.
-    private func endsThatFit(_ node: Int32, _ walk: Walk) -> Range<Int> {
-        // After `latest` too few words are left, before `earliest` too many.
-        let latest = walk.wordCount - Int(graph.minimumWords[Int(node)])
-        let earliest = walk.usesMaximumWords ? walk.wordCount - Int(graph.maximumWords[Int(node)]) : 0
-        return earliest <= latest ? earliest..<latest + 1 : 0..<0
+    /// Whether the rest of a template, from `node` on, can take the rest of the line from
+    /// `position`: not too few words left, nor too many — counting those that may be passed over.
+    private func fits(_ node: Int32, _ position: Int, _ walk: Walk) -> Bool {
+        let remaining = walk.wordCount - position
+        guard remaining >= Int(graph.minimumWords[Int(node)]) else { return false }
+        return !walk.usesMaximumWords || remaining - walk.line.skippable[position] <= Int(graph.maximumWords[Int(node)])
     }
 
     private func visit(_ node: Int32, _ position: Int, _ score: Score, _ walk: inout Walk) {
         // Where the rest of the line cannot fit, no path can end well: do not look.
-        guard endsThatFit(node, walk).contains(position) else { return }
+        guard fits(node, position, walk) else { return }
         if position == walk.wordCount && graph.accepts[Int(node)] >= 0 {
             if walk.best == nil || walk.best!.score < score {
                 walk.best = Best(score: score, template: walk.template, captures: walk.captures)
@@ -291,13 +303,11 @@ struct Matcher {
                 walk.captures.removeLast()
             case .slot(let kind, let ordinal, let next):
                 guard position < walk.wordCount else { continue }
-                let ends = endsThatFit(edge.target, walk)
-                guard ends.upperBound > position + 1 else { continue }  // a slot takes a word or more
                 for candidateIndex in candidates(kind, ordinal: Int(ordinal), at: position, &walk) {
                     // Only ways after which the rest of the line can fit and the next word can go on
                     // (or be passed over).
                     let end = walk.candidates[candidateIndex].capture.end
-                    guard ends.contains(end),
+                    guard fits(edge.target, end, walk),
                           end == walk.wordCount || graph.slotCanBeFollowed(next, by: walk.line.ids[end])
                             || (!walk.line.skips.isEmpty && !walk.line.skips[end].isEmpty)
                     else { continue }
@@ -335,7 +345,7 @@ struct Matcher {
         }
         switch kind.reading {
         case .pet:
-            let known = walk.pets.names(in: walk.line.words, at: position)
+            let known = walk.line.petNames[position]
             for (length, entry) in known where keepsQuotesWhole(length) {
                 var named = capture(length)
                 named.knownPet = entry
@@ -346,7 +356,9 @@ struct Matcher {
                 pronoun.isPronoun = true
                 walk.candidates.append(Candidate(capture: pronoun, freeWords: 0))
             } else {
-                let close = walk.pets.closeNames(in: walk.line.words, at: position) { graph.id(of: $0) >= 0 }
+                // Misspellings only where no pet is named as typed.
+                let close = walk.line.isPetWord[position] ? []
+                    : walk.pets.closeNames(in: walk.line.words, at: position) { graph.id(of: $0) >= 0 }
                 for (length, _) in close where !known.contains(where: { $0.length == length }) && keepsQuotesWhole(length) {
                     walk.candidates.append(Candidate(capture: capture(length), freeWords: 0, closePet: true))
                 }

@@ -16,12 +16,15 @@ struct Normalizer: Sendable, Equatable {
     let expansions: [String: [String]]
     /// Phrases that may be passed over, as normalised (and expanded) words, longest first.
     let skipPhrases: [[String]]
+    /// The same, by their first word: a line's word is looked up once, not compared with each.
+    private let skipPhrasesByFirstWord: [String: [[String]]]
 
     static let empty = Normalizer(expansions: [:], skipPhrases: [])
 
     init(expansions: [String: [String]], skipPhrases: [[String]]) {
         self.expansions = expansions
         self.skipPhrases = skipPhrases.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+        skipPhrasesByFirstWord = Dictionary(grouping: self.skipPhrases, by: { $0[0] })
     }
 
     /// From the grammar file's `expand` and `skip` lines, as written.
@@ -71,7 +74,7 @@ struct Normalizer: Sendable, Equatable {
                 skips[position].append(Skip(end: position + 1, isSymbols: true))
                 any = true
             }
-            for phrase in skipPhrases where position + phrase.count <= tokens.count {
+            for phrase in skipPhrasesByFirstWord[tokens[position].word] ?? [] where position + phrase.count <= tokens.count {
                 let span = position..<position + phrase.count
                 guard zip(phrase, tokens[span]).allSatisfy({ $0 == $1.word && !$1.quoted }),
                       !span.contains(where: isKept), !skips[position].contains(where: { $0.end == span.upperBound })
@@ -85,6 +88,10 @@ struct Normalizer: Sendable, Equatable {
 
     /// A word with no letter and no digit: punctuation, arrows, dashes, emoji.
     static func isSymbols(_ word: String) -> Bool {
-        !word.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        // ASCII, nearly every word: a letter or a digit byte decides, with no Unicode table.
+        if word.utf8.allSatisfy({ $0 < 0x80 }) {
+            return !word.utf8.contains { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") || ($0 >= 0x30 && $0 <= 0x39) }
+        }
+        return !word.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
     }
 }

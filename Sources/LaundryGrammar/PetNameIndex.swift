@@ -11,10 +11,21 @@ public struct PetNameIndex: Sendable {
     struct Entry: Sendable {
         let name: String
         let words: [String]
+
+        init(name: String, words: [String]) {
+            self.name = name
+            self.words = words
+            folded = words.map(PetNameIndex.fold)
+            let joined = words.joined(separator: " ")
+            spelled = Array(joined.utf8)
+            length = joined.count
+        }
+
         /// The words without accents, for lines typed without them.
         let folded: [String]
-        /// The words joined, as Characters, for misspellings.
-        let spelled: [Character]
+        /// The words joined, as UTF-8, for misspellings, and its length in Characters.
+        let spelled: [UInt8]
+        let length: Int
     }
 
     /// Longest names (in words) first.
@@ -24,12 +35,11 @@ public struct PetNameIndex: Sendable {
         var entries: [Entry] = []
         for name in names {
             let words = Tokenizer.tokens(of: name).map(\.word)
-            entries.append(Entry(name: name, words: words, folded: words.map(Self.fold), spelled: Array(words.joined(separator: " "))))
+            entries.append(Entry(name: name, words: words))
             // "Snowy 🧦" is also "snowy": a name's words of symbols only may be left out.
             let essential = words.filter { !Normalizer.isSymbols($0) }
             if !essential.isEmpty && essential.count < words.count {
-                entries.append(Entry(name: name, words: essential, folded: essential.map(Self.fold),
-                                     spelled: Array(essential.joined(separator: " "))))
+                entries.append(Entry(name: name, words: essential))
             }
         }
         self.entries = entries.filter { !$0.words.isEmpty }.sorted { $0.words.count > $1.words.count }
@@ -62,16 +72,28 @@ public struct PetNameIndex: Sendable {
     /// from 6 — the rule the assistant uses to take a misspelt name. Grammar words are never
     /// misspellings of a pet ("body" is not Buddy), and neither are words of fewer than 3 letters.
     func closeNames(in words: [String], at position: Int, isGrammarWord: (String) -> Bool) -> [(length: Int, entry: Int)] {
+        guard !entries.isEmpty, !isGrammarWord(words[position]) else { return [] }
         var found: [(length: Int, entry: Int)] = []
         for (index, entry) in entries.enumerated() where position + entry.words.count <= words.count {
             let typed = words[position..<position + entry.words.count]
-            guard !typed.contains(where: isGrammarWord), typed.joined().count >= 3 else { continue }
-            let spelled = Array(typed.map(Self.withoutPossessive).joined(separator: " "))
-            guard spelled != entry.spelled else { continue }  // exact: not a misspelling
-            let distance = EditDistance.withSwaps(spelled, entry.spelled)
-            if distance <= (entry.spelled.count >= 6 ? 2 : 1) { found.append((entry.words.count, index)) }
+            let allowed = entry.length >= 6 ? 2 : 1
+            let spelled = Array(typed.map(Self.withoutPossessive).joined(separator: " ").utf8)
+            // Far apart in length, or exact (not a misspelling): no need to compare.
+            guard spelled.count >= 3, abs(spelled.count - entry.spelled.count) <= 2 * allowed, spelled != entry.spelled,
+                  !typed.dropFirst().contains(where: isGrammarWord)
+            else { continue }
+            let distance = spelled.allSatisfy({ $0 < 0x80 }) && entry.spelled.allSatisfy({ $0 < 0x80 })
+                ? EditDistance.withSwaps(spelled, entry.spelled, within: allowed)
+                : Self.distance(String(decoding: spelled, as: UTF8.self), String(decoding: entry.spelled, as: UTF8.self), within: allowed)
+            if distance != nil { found.append((entry.words.count, index)) }
         }
         return found
+    }
+
+    /// By Characters, for names and words beyond ASCII.
+    private static func distance(_ a: String, _ b: String, within limit: Int) -> Int? {
+        let distance = EditDistance.withSwaps(Array(a), Array(b))
+        return distance <= limit ? distance : nil
     }
 
     /// Whether a word of the line is one word of a name: as it is, without accents, or (its last

@@ -11,14 +11,14 @@ import LaundryCore
 /// mark laundry folded), and otherwise a suggestion ("helo": hello or help?). The words are grouped by length, so a word is compared only with
 /// those that could be close enough.
 struct TypoCorrector: Sendable {
-    /// Grammar words by their length in Characters, as arrays of Characters.
-    private let wordsByLength: [Int: [(word: String, characters: [Character])]]
+    /// Grammar words by their length in Characters, with their UTF-8 and Characters.
+    private let wordsByLength: [Int: [(word: String, bytes: [UInt8], characters: [Character])]]
 
     init(vocabulary: some Sequence<String>) {
-        var byLength: [Int: [(String, [Character])]] = [:]
+        var byLength: [Int: [(String, [UInt8], [Character])]] = [:]
         for word in vocabulary where Self.isCorrectable(word) {
             let characters = Array(word)
-            byLength[characters.count, default: []].append((word, characters))
+            byLength[characters.count, default: []].append((word, Array(word.utf8), characters))
         }
         wordsByLength = byLength
     }
@@ -40,10 +40,14 @@ struct TypoCorrector: Sendable {
         let characters = Array(word)
         let allowed = Self.allowedEdits(forLength: characters.count)
         guard allowed > 0 else { return [] }
+        let bytes = Array(word.utf8), ascii = bytes.count == characters.count
         var best: (distance: Int, words: [String]) = (allowed + 1, [])
         for length in (characters.count - allowed)...(characters.count + allowed) {
             for candidate in wordsByLength[length] ?? [] {
-                let distance = EditDistance.withSwaps(characters, candidate.characters)
+                // Bytes when both are ASCII (a byte is a Character then); Characters otherwise.
+                let distance = ascii && candidate.bytes.count == candidate.characters.count
+                    ? EditDistance.withSwaps(bytes, candidate.bytes, within: best.distance) ?? .max
+                    : EditDistance.withSwaps(characters, candidate.characters)
                 if distance < best.distance {
                     best = (distance, [candidate.word])
                 } else if distance == best.distance {

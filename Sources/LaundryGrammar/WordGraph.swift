@@ -6,8 +6,10 @@
 /// the next possible words at a node are its outgoing edges.
 ///
 /// The edges are stored flat, grouped by node (`edges(of:)`), and hold no references, so the
-/// matcher can walk them without copying arrays or counting references.
-struct WordGraph: Equatable, Sendable {
+/// matcher can walk them without copying arrays or counting references. A class, so that passing
+/// the matcher around (into closures, at every step of a walk) shares one graph instead of
+/// retaining each of its twenty arrays; it is never changed after it is built, hence Sendable.
+final class WordGraph: @unchecked Sendable {
     enum Label: Equatable, Sendable {
         case word(Int32)
         /// A typed slot; `ordinal` is the kind's place in `SlotKind.allCases`, so that the matcher
