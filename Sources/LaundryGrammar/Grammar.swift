@@ -33,12 +33,16 @@ public struct Grammar: Sendable {
     private let suggester: LazySuggester
     /// Built on the first line with an unknown word: most lines never need it.
     private let corrector: Lazy<TypoCorrector>
+    /// The learned fallback, read from its tables on the first line no template fits.
+    private let classifier: LazyClassifier
 
-    /// Compiles grammar source text.
+    /// Compiles grammar source text. Such a grammar has no intent classifier (it is trained at
+    /// build time): ``classify(_:)`` says so, and ``interpret(_:pets:limit:)`` guesses without it.
     public init(source: String) throws(GrammarError) {
         let document = try GrammarDocument.parse(source)
         matcher = Matcher(graph: try WordGraph(document: document))
         suggester = LazySuggester(document: document)
+        classifier = LazyClassifier(tables: nil, grammarSource: source)
         corrector = Lazy { [graph = matcher.graph] in TypoCorrector(vocabulary: Set(graph.vocabulary.keys).union(SlotParsers.vocabulary)) }
         intents = document.intents.map { block in
             IntentHelp(intent: block.intent, group: block.group, summary: block.summary,
@@ -49,19 +53,22 @@ public struct Grammar: Sendable {
 
     /// The grammar whose compiled ``tables(source:)`` these are, without compiling it again; `source`
     /// is the text they were compiled from (suggestions are spelled out from it when first
-    /// needed). Tables of another text, or damaged ones, are an error.
-    public init(tables: [UInt8], source: String) throws(GrammarError) {
+    /// needed). Tables of another text, or damaged ones, are an error. `classifier` are the
+    /// tables of its trained intent classifier, read — and checked — only when first needed.
+    public init(tables: [UInt8], source: String, classifier: IntentClassifier.Tables? = nil) throws(GrammarError) {
         let read = tables.withUnsafeBufferPointer { tables in Result { () throws(GrammarError) in try Self.read(tables, source: source) } }
         (matcher, intents) = try read.get()
         suggester = LazySuggester(source: source)
+        self.classifier = LazyClassifier(tables: classifier, grammarSource: source)
         corrector = Lazy { [graph = matcher.graph] in TypoCorrector(vocabulary: Set(graph.vocabulary.keys).union(SlotParsers.vocabulary)) }
     }
 
     /// The same, for tables built into the binary as a string literal: read where they lie.
-    public init(tables: StaticString, source: String) throws(GrammarError) {
+    public init(tables: StaticString, source: String, classifier: IntentClassifier.Tables? = nil) throws(GrammarError) {
         let read = tables.withUTF8Buffer { tables in Result { () throws(GrammarError) in try Self.read(tables, source: source) } }
         (matcher, intents) = try read.get()
         suggester = LazySuggester(source: source)
+        self.classifier = LazyClassifier(tables: classifier, grammarSource: source)
         corrector = Lazy { [graph = matcher.graph] in TypoCorrector(vocabulary: Set(graph.vocabulary.keys).union(SlotParsers.vocabulary)) }
     }
 
@@ -143,6 +150,31 @@ public struct Grammar: Sendable {
 
     /// How many intents a line no template fits is compared with, sentence by sentence.
     static let intentsConsidered = 6
+
+    /// What a line no template fits may mean, by the learned intent classifier: every intent with
+    /// its probability, most probable first. Its tables are read on the first call; damaged ones,
+    /// or a grammar without a classifier, are an error (then, and on every later call).
+    ///
+    /// - Parameter words: the line's words, normalised and expanded as the matcher reads them, with
+    ///   each word of a pet's name replaced by ``IntentClassifier/petPlaceholder``.
+    public func classify(_ words: [String]) throws(GrammarError) -> [IntentClassifier.Score] {
+        try classifier.value.classify(words)
+    }
+
+    /// The same for a line as typed: split into words and expanded as the matcher does, pets masked.
+    public func classify(_ line: String, pets: PetNameIndex) throws(GrammarError) -> [IntentClassifier.Score] {
+        let graph = matcher.graph
+        let words = graph.normalizer.expand(Tokenizer.tokens(of: line)).map(\.word)
+        return try classify(IntentClassifier.maskingPets(in: words, pets: pets) { graph.id(of: $0) >= 0 })
+    }
+
+    /// Whether the classifier's tables have been read (by a first ``classify(_:)``).
+    package var classifierIsLoaded: Bool { classifier.isLoaded }
+
+    /// The classifier itself, read if it was not yet.
+    package var intentClassifier: IntentClassifier {
+        get throws(GrammarError) { try classifier.value }
+    }
 
     /// The grammar's sentence for a command, closest to the line typed: "how is Fluffy".
     public func sentence(for command: Command, typed text: String) -> String? {
