@@ -13,7 +13,7 @@ import LaundryStore
 /// changes data without a person's yes: not under `--yes`, and not from a suggestion of another kind.
 extension Assistant {
     /// How sure a reading must be to be acted on.
-    static let confidentGuess = 0.8
+    static let confidentGuess = Guess.confident
 
     /// Not understood: a confident reading, or suggestions (never run), or the plain answer.
     func unknown(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {

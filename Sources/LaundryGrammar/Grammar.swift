@@ -129,6 +129,12 @@ public struct Grammar: Sendable {
     /// The command a line asks for — or, when no template fits, up to `limit` readings it may
     /// have meant: a misspelling read several ways, then the intents most like it, each with the
     /// slots the line holds (the user's pet and numbers, never an example's) and its sentence.
+    ///
+    /// The intents most like the line are those the intent classifier finds most probable (or,
+    /// for a grammar without one, those sharing most words with it). When the classifier is at
+    /// least ``IntentClassifier/highConfidence`` sure of one and its sentence holds what the line
+    /// gives that intent (``Suggester/holdsWhatTheLineGives(_:_:)``), that reading comes first
+    /// with the probability as its `confidence`; every other guess has none.
     public func interpret(_ text: String, pets: PetNameIndex = .empty, limit: Int = 3) -> Interpretation {
         let read = matcher.read(text, pets: pets, corrector: { corrector.value })
         guard read.command.intent == .unknown, let line = read.line else { return Interpretation(command: read.command, guesses: []) }
@@ -137,15 +143,42 @@ public struct Grammar: Sendable {
             suggester.sentence(for: command.intent, slots: command.slots, closestTo: line.words)
                 .map { Guess(command: command, sentence: $0, confidence: nil) }
         }
-        // The intents sharing most words with the line, then their sentences closest to it.
-        // (Never a bare yes or no: those answer questions, they are no command to suggest.)
-        let ranked = suggester.intentsSharingWords(line.words)
-            .filter { intent in intent != .confirm && intent != .deny && !guesses.contains { $0.command.intent == intent } }
+        let graph = matcher.graph
+        let scores = try? classifier.value.classify(
+            IntentClassifier.maskingPets(in: line.words, pets: pets) { graph.id(of: $0) >= 0 })
+        let sure = scores?.first.flatMap { $0.probability >= IntentClassifier.highConfidence && Self.mayBeGuessed($0.intent) ? $0 : nil }
+        func guess(_ command: Command, _ sentence: String) -> Guess {
+            let confident = command.intent == sure?.intent && suggester.holdsWhatTheLineGives(command, line)
+            return Guess(command: command, sentence: sentence, confidence: confident ? sure?.probability : nil)
+        }
+        // The reading the model is sure of leads: a misspelling's reading, or its sentence closest to the line.
+        var leading = sure?.intent
+        if let index = guesses.firstIndex(where: { $0.command.intent == leading }) {
+            let reading = guesses.remove(at: index)
+            guesses.insert(guess(reading.command, reading.sentence), at: 0)
+            leading = nil
+        }
+        // The intents most like the line, then their sentences closest to it.
+        let ranked = (scores?.map(\.intent) ?? suggester.intentsSharingWords(line.words))
+            .filter { intent in Self.mayBeGuessed(intent) && intent != leading && !guesses.contains { $0.command.intent == intent } }
             .prefix(Self.intentsConsidered)
-        for (command, sentence) in suggester.suggestions(line, original: text, pets: pets, intents: Array(ranked), limit: limit - guesses.count) {
-            guesses.append(Guess(command: command, sentence: sentence, confidence: nil))
+        let suggested = suggester.suggestions(
+            line, original: text, pets: pets, intents: Array(ranked), limit: max(limit - guesses.count, leading == nil ? 0 : 1),
+            leading: leading)
+        for (index, (command, sentence)) in suggested.enumerated() {
+            if index == 0 && command.intent == leading {
+                guesses.insert(guess(command, sentence), at: 0)
+            } else {
+                guesses.append(Guess(command: command, sentence: sentence, confidence: nil))
+            }
         }
         return Interpretation(command: .unknown, guesses: Array(guesses.prefix(limit)))
+    }
+
+    /// Never a bare yes or no (those answer questions, they are no command to suggest), nor
+    /// "unknown".
+    private static func mayBeGuessed(_ intent: Intent) -> Bool {
+        intent != .confirm && intent != .deny && intent != .unknown
     }
 
     /// How many intents a line no template fits is compared with, sentence by sentence.

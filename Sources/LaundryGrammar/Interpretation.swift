@@ -12,8 +12,14 @@ public struct Guess: Sendable {
     public let command: Command
     /// The grammar's own sentence for it, with the user's pet and values: "start wash for Fluffy".
     public let sentence: String
-    /// How sure the reading is, 0…1, when a model can tell; nil for a mere suggestion.
+    /// How sure the reading is, 0…1, when a model can tell; nil for a mere suggestion. Set only
+    /// from ``confident`` on, and only for the first guess.
     public let confidence: Double?
+
+    /// How sure a reading must be to be acted on without being offered first: the intent
+    /// classifier's ``IntentClassifier/highConfidence``. The grammar gives a guess a confidence
+    /// only from there on, and the assistant acts on one only from there on.
+    public static let confident = IntentClassifier.highConfidence
 }
 
 extension Suggester {
@@ -27,5 +33,23 @@ extension Suggester {
             for intent in intents { scores[intent, default: 0] += weight }
         }
         return scores.sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }.map(\.key)
+    }
+}
+
+extension Suggester {
+    /// Whether a reading of a line no template fits holds what the line gives its intent: the
+    /// slots every template of the intent has, the pet when the line names one of the user's pets
+    /// and the intent takes a pet, a number when the line has one and the intent takes one. Only
+    /// such a reading may be acted on without asking which pet or how long.
+    func holdsWhatTheLineGives(_ command: Command, _ line: Matcher.Line) -> Bool {
+        let takes = slotKinds[command.intent] ?? []
+        guard (requiredKinds[command.intent] ?? []).isSubset(of: command.slots.keys) else { return false }
+        if takes.contains(.pet), command.slots[.pet] == nil, line.petNames.contains(where: { !$0.isEmpty }) { return false }
+        let numbers: Set<SlotKind> = [.minutes, .days, .count]
+        if !takes.isDisjoint(with: numbers), !command.slots.keys.contains(where: numbers.contains),
+           ClassifierFeatures.modelWords(line.words).contains(IntentClassifier.numberPlaceholder) {
+            return false
+        }
+        return true
     }
 }

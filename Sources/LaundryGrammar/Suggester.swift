@@ -144,25 +144,39 @@ struct Suggester: Sendable {
     }
 
     /// The sentences of ``sentence(for:slots:closestTo:)`` for a line no template fits, at most
-    /// one per intent, in the order of `intents` (most likely first), with the slots the line
-    /// holds — an intent whose every template needs a value the line does not have is left out.
+    /// one per intent, closest to the line first, with the slots the line holds — an intent whose
+    /// every template needs a value the line does not have is left out. `leading` (not among
+    /// `intents`: the reading a model is sure of) comes first when it has a sentence, however far
+    /// from the line; the others only when they are among the `limit` closest.
     func suggestions(
-        _ line: Matcher.Line, original: String, pets: PetNameIndex, intents: [Intent], limit: Int
+        _ line: Matcher.Line, original: String, pets: PetNameIndex, intents: [Intent], limit: Int, leading: Intent? = nil
     ) -> [(command: Command, sentence: String)] {
         let typed = Array(line.words.joined(separator: " ").utf8)
+        let all = (leading.map { [$0] } ?? []) + intents
         // What the line holds, read once for every intent considered.
-        let kinds = intents.reduce(into: Set<SlotKind>()) { $0.formUnion(slotKinds[$1] ?? []) }
+        let kinds = all.reduce(into: Set<SlotKind>()) { $0.formUnion(slotKinds[$1] ?? []) }
         let scanned = scanner.scan(line, original: original, pets: pets, kinds: kinds)
+        var lead: [(command: Command, sentence: String)] = []
+        // The closest so far, closest first (of equal distances, the intent considered first).
         var found: [(command: Command, sentence: String, distance: Int)] = []
-        for intent in intents {
+        for intent in all {
+            let room = limit - lead.count
+            guard room > 0 else { break }
             let slots = scanned.filter { (slotKinds[intent] ?? []).contains($0.key) }
+            guard (requiredKinds[intent] ?? []).isSubset(of: slots.keys) else { continue }
             // A sentence at most as far from the line as the line is long: half of it may differ.
-            guard (requiredKinds[intent] ?? []).isSubset(of: slots.keys),
-                  let (distance, sentence) = closest(intent, slots: slots, to: typed, within: typed.count)
-            else { continue }
-            found.append((Command(intent: intent, slots: slots), sentence, distance))
+            // Once `room` are found, only one closer than the farthest of them can still be among them.
+            let bound = intent != leading && found.count >= room ? found[room - 1].distance - 1 : typed.count
+            guard let (distance, sentence) = closest(intent, slots: slots, to: typed, within: bound) else { continue }
+            let command = Command(intent: intent, slots: slots)
+            if intent == leading {
+                lead = [(command, sentence)]
+                continue
+            }
+            let place = found.firstIndex { $0.distance > distance } ?? found.endIndex
+            found.insert((command, sentence, distance), at: place)
         }
-        return found.sorted { $0.distance < $1.distance }.prefix(limit).map { ($0.command, $0.sentence) }
+        return lead + found.prefix(limit - lead.count).map { ($0.command, $0.sentence) }
     }
 
     private func fill(_ pieces: [Piece], _ slots: [SlotKind: SlotValue]) -> String? {

@@ -30,7 +30,8 @@ import Testing
         try Grammar.english.match(sentence, pets: PetNameIndex(names: ["Snowy", "Fluffy"])).intent
     }
 
-    @Test(arguments: ["srt wash for fluffy", "fluffy wash time 40 mins thing", "wosh fluffy pleez now ok"])
+    // (Lines the intent classifier is not sure of: a sure reading is asked about, see below.)
+    @Test(arguments: ["strat the wosh fluffy", "fluffy tme 40 mins thing", "wosh fluffy pleez now ok"])
     func aNumberRunsThatSuggestion(line: String) throws {
         let offered = say(line)
         let sentences = suggested(offered)
@@ -40,28 +41,39 @@ import Testing
     }
 
     @Test func yesRunsTheOnlySuggestionAndNoDoesNothing() throws {
-        let single = say("wosh fluffy pleez now ok")
+        let single = say("pleez wosh fluffy")
         try #require(suggested(single).count == 1 && single.text.contains("Say “yes” to run it"), "\(single.text)")
         #expect(say("no").text == "Okay — nothing was done.")
-        _ = say("wosh fluffy pleez now ok")
+        _ = say("pleez wosh fluffy")
         #expect(say("yes").intent == (try meaning(suggested(single)[0])))
     }
 
     /// The user's numbers and pet, never an example's: 40 stays 40.
     @Test func suggestionsKeepTheUsersOwnValues() throws {
-        let sentences = suggested(say("fluffy wash time 40 mins thing"))
+        let sentences = suggested(say("fluffy tme 40 mins thing"))
         #expect(sentences.contains { $0.contains("40 minutes") && $0.contains("Fluffy") }, "\(sentences)")
         #expect(!sentences.contains { $0.contains("30 minutes") || $0.contains("Snowy") }, "\(sentences)")
     }
 
     /// The first reading decides: after a request to read, no change is offered; after a change,
     /// no change of another kind.
-    @Test(arguments: ["srt wash for fluffy", "strat the wosh fluffy", "fluffy status info please thing", "hist for fluffy"])
+    @Test(arguments: ["srt the wsh for fluffy", "strat the wosh fluffy", "fluffy status info please thing", "hist for fluffy"])
     func suggestionsNeverChangeTheKindOfTheRequest(line: String) throws {
         let intents = try suggested(say(line)).map(meaning)
         let first = try #require(intents.first, "\(line) has suggestions")
         let changes = intents.filter(\.changesData)
         #expect(changes.allSatisfy { $0 == first }, "\(line): \(intents)")
+    }
+
+    /// A change the intent classifier is sure of is asked about, with the user's pet; only a yes
+    /// runs it.
+    @Test func aSureChangeIsAskedAndYesRunsIt() throws {
+        let asked = say("srt wash for fluffy")
+        #expect(asked.text == "Start wash for Fluffy? (yes/no)", "\(asked.text)")
+        #expect(say("how is fluffy").text.contains("Fluffy"), "nothing started")
+        _ = say("srt wash for fluffy")
+        let run = say("yes")
+        #expect(run.ok && run.intent == .startWash && run.pet == "Fluffy", "\(run.text)")
     }
 
     @Test func aNumberBeyondTheSuggestionsSaysWhichThereAre() throws {

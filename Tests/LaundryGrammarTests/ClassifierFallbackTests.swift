@@ -1,0 +1,129 @@
+import EnglishGrammar
+import Foundation
+@testable import LaundryGrammar
+import Testing
+
+/// What the learned fallback makes of lines: what it says about clear sentences, how well it does
+/// on sentences it never saw, and how `interpret` uses it for a line no template fits.
+@Suite struct ClassifierFallbackTests {
+    static let pets = PetNameIndex(names: ["Snowy", "Fluffy", "Mr. Fluff", "Buddy"])
+
+    // MARK: - Classifying
+
+    /// Sentences whose meaning is clear to a person, written for this test (none is in a corpus).
+    @Test(arguments: [
+        ("order me a pizza", Intent.unknown),
+        ("who was the first man on the moon", .unknown),
+        ("could you chuck snowy's blanket into the washing machine", .startWash),
+        ("what are my pets called again", .listPets),
+        ("please rename mr fluff to Sir Fluffington", .renamePet),
+        ("lets get a new laundry pet going, name it Blanky", .createPet),
+    ])
+    func clearSentences(_ line: String, _ intent: Intent) throws {
+        let scores = try Grammar.english.classify(line, pets: Self.pets)
+        #expect(scores.first?.intent == intent, "“\(line)”: \(scores.prefix(3).map { "\($0.intent.rawValue) \($0.probability)" })")
+    }
+
+    @Test func scoresAreEveryIntentByDescendingProbability() throws {
+        let scores = try Grammar.english.classify("toss buddy's stuff in the washer", pets: Self.pets)
+        #expect(Set(scores.map(\.intent)) == Set(Intent.allCases))
+        #expect(zip(scores, scores.dropFirst()).allSatisfy { $0.probability >= $1.probability })
+        #expect(abs(scores.map(\.probability).reduce(0, +) - 1) < 1e-9)
+        #expect(try Grammar.english.classify([]).count == Intent.allCases.count, "an empty line has scores too")
+    }
+
+    @Test func petsAndNumbersAreMasked() {
+        let words = ["toss", "buddy's", "stuff", "to", "mr", "fluff", "snowey", "wash"]
+        let isGrammarWord = { (word: String) in word == "wash" || word == "to" }
+        #expect(IntentClassifier.maskingPets(in: words, pets: Self.pets, isGrammarWord: isGrammarWord)
+            == ["toss", "‹pet›", "stuff", "to", "‹pet›", "‹pet›", "‹pet›", "wash"], "a close misspelling of one pet is that pet")
+        let cases: [([String], [String])] = [
+            (["wash", "for", "forty-five", "minutes"], ["wash", "for", "‹num›", "minutes"]),
+            (["forty", "five", "min"], ["‹num›", "min"]),
+            (["1h15m"], ["‹num›", "h", "‹num›", "m"]),
+            (["set", "an", "alarm", "for", "7am"], ["set", "an", "alarm", "for", "‹num›", "am"]),
+            (["-5", "minutes", "or", "1.5", "hours"], ["‹num›", "minutes", "or", "‹num›", "hours"]),
+            (["‹pet›", "‹pet›", "is", "done"], ["‹pet›", "is", "done"]),
+            (["-", "=", "?", "laundry.csv"], ["-", "=", "?", "laundry.csv"]),
+        ]
+        for (words, expected) in cases {
+            #expect(ClassifierFeatures.modelWords(words) == expected, "\(words)")
+        }
+    }
+
+    // MARK: - How well
+
+    /// Each quarter of the written sentences judged by a model trained on the grammar's sentences
+    /// and the other three: the figures scripts/classifier-report prints (Benchmarks/README.md),
+    /// less a line or two for another platform's floating point.
+    @Test func crossValidatedFigures() throws {
+        let data = try ClassifierTrainingData(IntentClassifierTests.inputs())
+        let evaluation = ClassifierEvaluation.crossValidated(data, grammar: try Grammar.english) { examples in
+            ClassifierTraining.train(examples, grammarSource: GrammarTablesTests.source, trainingFingerprint: 0).classify
+        }
+        #expect(evaluation.outcomes.count == 756)
+        #expect(evaluation.outcomes.filter(\.isRight).count >= 720, "723 of 756 right when measured (95.6 %)")
+        let sure = ClassifierEvaluation.precision(evaluation.outcomes, threshold: IntentClassifier.highConfidence)
+        #expect(sure.precision >= 0.99 && sure.changing.precision >= 0.99 && sure.coverage >= 0.7, "\(sure)")
+    }
+
+    // MARK: - The fallback in interpret
+
+    /// A line no template fits, clear to the model: its reading comes first, with the model's
+    /// probability, the user's pet and the grammar's sentence for it.
+    @Test func aConfidentReadingLeadsWithItsProbability() throws {
+        let line = "could you chuck snowy's blanket into the washing machine"
+        let interpretation = try Grammar.english.interpret(line, pets: Self.pets)
+        #expect(interpretation.command.intent == .unknown)
+        let top = try #require(interpretation.guesses.first)
+        #expect(top.command.intent == .startWash)
+        #expect(top.command[.pet]?.knownPet == "Snowy")
+        #expect(try #require(top.confidence) >= Guess.confident)
+        #expect(interpretation.guesses.dropFirst().allSatisfy { $0.confidence == nil }, "only the first guess is sure")
+    }
+
+    /// The reading the model is sure of is no surer than the line: an intent that takes a pet,
+    /// from a line that names a pet the reading does not hold — or a number — is not confident.
+    @Test func aReadingWithoutWhatTheLineGivesIsNotConfident() throws {
+        let document = try GrammarDocument.parse(GrammarTablesTests.source)
+        let normalizer = Normalizer(document: document)
+        let suggester = Suggester(document: document, normalizer: normalizer)
+        let matcher = Matcher(graph: try WordGraph(document: document))
+        let snowy = [SlotKind.pet: SlotValue(text: "snowy", knownPet: "Snowy")]
+        let named = try #require(matcher.prepare("could you chuck snowy's blanket into the washing machine", pets: Self.pets))
+        #expect(!suggester.holdsWhatTheLineGives(Command(intent: .startWash, slots: [:]), named))
+        #expect(suggester.holdsWhatTheLineGives(Command(intent: .startWash, slots: snowy), named))
+        let timed = try #require(matcher.prepare("snowy needs like 90 mins in the dryer", pets: Self.pets))
+        #expect(!suggester.holdsWhatTheLineGives(Command(intent: .setDryTime, slots: snowy), timed))
+        var withMinutes = snowy
+        withMinutes[.minutes] = SlotValue(text: "90 mins", value: "90")
+        #expect(suggester.holdsWhatTheLineGives(Command(intent: .setDryTime, slots: withMinutes), timed))
+        let bare = try #require(matcher.prepare("put the washer on", pets: Self.pets))
+        #expect(suggester.holdsWhatTheLineGives(Command(intent: .startWash, slots: [:]), bare), "no pet named, none needed")
+    }
+
+    /// A line a template fits never reads the classifier; the first one none fits does.
+    @Test func onlyALineNoTemplateFitsReadsTheClassifier() throws {
+        let grammar = try Grammar.readEnglish()
+        _ = grammar.interpret("start wash for snowy", pets: Self.pets)
+        #expect(!grammar.classifierIsLoaded)
+        _ = grammar.interpret("order me a pizza", pets: Self.pets)
+        #expect(grammar.classifierIsLoaded)
+    }
+
+    /// A bare yes or no answers a question; it is never guessed, however sure the model is.
+    @Test(arguments: ["yeah go ahead mate", "nah leave it", "yep sounds good to me", "nope, not now thanks"])
+    func confirmAndDenyAreNeverGuessed(_ line: String) throws {
+        let interpretation = try Grammar.english.interpret(line, pets: Self.pets)
+        #expect(!interpretation.guesses.contains { [.confirm, .deny, .unknown].contains($0.command.intent) }, "\(line)")
+    }
+
+    /// Lines the model finds unclear, or a grammar without a classifier: suggestions only.
+    @Test func withoutAClassifierOrASureOneThereIsNoConfidence() throws {
+        let compiled = try Grammar(source: GrammarTablesTests.source)
+        for line in ["could you chuck snowy's blanket into the washing machine", "srt wash for snowy", "banana"] {
+            #expect(compiled.interpret(line, pets: Self.pets).guesses.allSatisfy { $0.confidence == nil }, "\(line)")
+        }
+        #expect(try Grammar.english.interpret("order me a pizza", pets: Self.pets).guesses.allSatisfy { $0.confidence == nil })
+    }
+}
