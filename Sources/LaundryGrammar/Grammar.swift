@@ -161,7 +161,7 @@ public struct Grammar: Sendable {
         // The intents most like the line, then their sentences closest to it.
         let ranked = (scores?.map(\.intent) ?? suggester.intentsSharingWords(line.words))
             .filter { intent in Self.mayBeGuessed(intent) && intent != leading && !guesses.contains { $0.command.intent == intent } }
-            .prefix(Self.intentsConsidered)
+            .prefix(scores == nil ? Self.intentsConsidered : Self.intentsConsideredRanked)
         let suggested = suggester.suggestions(
             line, original: text, pets: pets, intents: Array(ranked), limit: max(limit - guesses.count, leading == nil ? 0 : 1),
             leading: leading)
@@ -181,8 +181,11 @@ public struct Grammar: Sendable {
         intent != .confirm && intent != .deny && intent != .unknown
     }
 
-    /// How many intents a line no template fits is compared with, sentence by sentence.
+    /// How many intents a line no template fits is compared with, sentence by sentence: by the
+    /// words they share with it, and by the classifier's ranking, which puts the intent meant
+    /// nearer the top (spelling the sentences out is most of what such a line costs).
     static let intentsConsidered = 6
+    static let intentsConsideredRanked = 4
 
     /// What a line no template fits may mean, by the learned intent classifier: every intent with
     /// its probability, most probable first. Its tables are read on the first call; damaged ones,

@@ -84,8 +84,14 @@ struct SlotScanner: Sendable {
         in line: Matcher.Line, avoiding used: Set<Int>, kind: SlotKind, _ parser: ([String]) -> String?
     ) -> (Range<Int>, String)? {
         var best: (Range<Int>, String)?
+        // Every parser refuses a run holding a word of letters it does not know ("thing"): no
+        // run goes past one, and none is offered to a parser.
+        let unknown = line.slotWords.map { word in
+            word.utf8.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } && !SlotParsers.vocabulary.contains(word)
+        }
         for start in line.words.indices where !used.contains(start) {
             for length in 1...min(Matcher.parsedSlotMaximumWords, line.words.count - start) {
+                if unknown[start + length - 1] { break }
                 let range = start..<start + length
                 guard !range.contains(where: used.contains), let value = parser(Array(line.slotWords[range])) else { continue }
                 // "90" alone reads as minutes, days and a count: a unit makes it one of them.

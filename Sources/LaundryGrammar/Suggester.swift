@@ -100,10 +100,12 @@ struct Suggester: Sendable {
 
     /// The filled spelling of `intent` with exactly `slots` closest to `typed` (the line's words
     /// joined, as UTF-8), with its edit distance — if one is within `limit` edits. Spellings are
-    /// compared as bytes built in one buffer; only the closest is made into a sentence.
+    /// compared as bytes built in one buffer, the line as an ``EditDistance/Pattern`` (a few word
+    /// operations a byte); only the closest is made into a sentence.
     func closest(_ intent: Intent, slots: [SlotKind: SlotValue], to typed: [UInt8], within limit: Int) -> (distance: Int, sentence: String)? {
         let mask = Self.mask(of: slots.keys)
         let values = Dictionary(uniqueKeysWithValues: slots.map { ($0.key, Array(Self.words(for: $0.key, $0.value).lowercased().utf8)) })
+        let pattern = EditDistance.Pattern(typed)
         var buffer: [UInt8] = []
         buffer.reserveCapacity(128)
         var rows = EditDistance.Rows()
@@ -112,7 +114,7 @@ struct Suggester: Sendable {
             buffer.removeAll(keepingCapacity: true)
             guard append(rendering, values, slots, to: &buffer) else { continue }
             let bound = min(limit, (best?.distance ?? .max) - 1)
-            guard let distance = EditDistance.within(buffer, typed, limit: bound, rows: &rows) else { continue }
+            guard let distance = pattern.distance(to: buffer, within: bound, rows: &rows) else { continue }
             best = (distance, rendering)
         }
         guard let best, let sentence = fill(best.rendering.pieces, slots) else { return nil }
