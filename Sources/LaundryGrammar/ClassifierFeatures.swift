@@ -57,7 +57,9 @@ package enum ClassifierFeatures {
         }
         for word in words {
             guard let first = word.utf8.first else { continue }
-            let startsLikeANumber = isDigit(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
+            // (Decimal parsing is slow: only a word that may be one is asked; "−" is not ASCII.)
+            let startsLikeANumber = isDigit(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+                || first == UInt8(ascii: ".") || first >= 0x80
             if numberWords.contains(word) || (startsLikeANumber && SlotNumber.decimal(word) != nil) {
                 append(IntentClassifier.numberPlaceholder)
             } else if isDigit(first) || (word.utf8.count > 1 && (first == UInt8(ascii: "-") || first == UInt8(ascii: "."))
