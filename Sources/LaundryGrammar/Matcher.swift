@@ -237,8 +237,10 @@ struct Matcher {
             // Exactly as typed, punctuation and all ("./out.csv", "~/notes.md").
             return SlotValue(text: String(line[first.chunk.lowerBound..<last.chunk.upperBound]))
         case .name:
-            // As typed inside ("Mr. Fluff"), without quotes or a closing "!" around it.
-            return SlotValue(text: String(line[first.range.lowerBound..<last.range.upperBound]))
+            // As typed inside ("Mr. Fluff"), without quotes or a closing "!" around it — and from
+            // after its last "called" or "name it" on ("a pet for my jeans called Denim").
+            let start = Self.nameStart(tokens, capture.start..<capture.end)
+            return SlotValue(text: String(line[tokens[start].range.lowerBound..<last.range.upperBound]))
         case .pet where capture.knownPet == nil && !capture.isPronoun:
             let text = String(line[first.range.lowerBound..<last.range.upperBound])
             return SlotValue(text: PetNameIndex.withoutPossessive(text))
@@ -403,6 +405,22 @@ struct Matcher {
         let range = first..<walk.candidates.count
         walk.candidateRanges[key] = range
         return range
+    }
+
+    /// Where a new name starts in a free-text slot's words: after the last word that says a name
+    /// follows ("called", "named", "call it", "name him"), unquoted, when words come after it.
+    static func nameStart(_ tokens: [Token], _ range: Range<Int>) -> Int {
+        var start = range.lowerBound
+        for index in range where !tokens[index].quoted && index + 1 < range.upperBound {
+            let word = tokens[index].word
+            if word == "called" || word == "named" {
+                start = index + 1
+            } else if word == "call" || word == "name", index + 2 < range.upperBound,
+                      ["it", "him", "her", "them", "this", "that"].contains(tokens[index + 1].word) {
+                start = index + 2
+            }
+        }
+        return start
     }
 
     /// How many words from `position` come before one that starts a span of time ("80 mins",

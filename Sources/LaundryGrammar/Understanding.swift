@@ -13,7 +13,8 @@ public struct WordCorrection: Equatable, Sendable {
 
 extension Matcher {
     /// Reads a line as the grammar can, most certain reading first:
-    /// 1. the templates, with `{pet}` taking only pets;
+    /// 1. the templates, with `{pet}` taking only pets — or, where none has a `{pet}` at the words
+    ///    naming one, the rest of the line with that pet set aside (``matchWithPetAside``);
     /// 2. the same with misspelt command words corrected (``TypoCorrector``): each correction
     ///    unique, and the whole line fitting a template once corrected;
     /// 3. the templates with `{pet}` also taking words that name no pet (for "there is no pet
@@ -29,6 +30,7 @@ extension Matcher {
     func read(_ text: String, pets: PetNameIndex, corrector: () -> TypoCorrector) -> (command: Command, alternatives: [Command], line: Line?) {
         guard let line = prepare(text, pets: pets) else { return (.unknown, [], nil) }
         if let command = match(line, original: text, pets: pets, options: Options()) { return (command, [], line) }
+        if let command = matchWithPetAside(line, original: text, pets: pets) { return (command, [], line) }
         let corrected = matchCorrected(line, original: text, pets: pets, corrector: corrector())
         if corrected.count == 1 { return (corrected[0], [], line) }
         let loose = match(line, original: text, pets: pets, options: Options(unknownPets: true))

@@ -58,6 +58,11 @@ final class WordGraph: @unchecked Sendable {
     /// when a pet's name is longer); `WordGraph.unbounded` after a free-text slot.
     private(set) var maximumWords: [Int32] = []
     private(set) var templates: [CompiledTemplate] = []
+
+    /// The intents some template of which has a `{pet}`.
+    var intentsTakingPet: Set<Intent> {
+        Set(templates.lazy.filter { $0.text.contains("{pet}") }.map(\.intent))
+    }
     /// By word id: the templates a line starting with that word may fit — those that can begin
     /// with the word and those that may start anywhere — in template order.
     private(set) var templatesByFirstWord: [[Int32]] = []
