@@ -253,7 +253,7 @@ enum SlotParsers {
             let signed = word.count > 1 && SlotNumber.isSign(word.first!)
             let body = signed ? word.dropFirst() : Substring(word)
             var parts: [String]
-            if body.contains("-") {
+            if body.utf8.contains(UInt8(ascii: "-")) {
                 parts = body.split(separator: "-").map(String.init)
             } else if let first = body.first, first.isASCIIDigit || first == "." {
                 parts = numberAndUnitRuns(body)
