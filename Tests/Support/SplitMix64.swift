@@ -1,15 +1,4 @@
-/// A small, fast random number generator with a fixed seed: randomized tests that find the same
-/// cases on every run and every machine.
-public struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The randomized tests' generator is LaundryCore's (the intent classifier's training uses it
+/// too): a fixed seed finds the same cases on every run and every machine. Every test that imports
+/// LaundryTestSupport has it.
+@_exported import struct LaundryCore.SplitMix64
