@@ -90,10 +90,13 @@ public struct PetNameIndex: Sendable {
     func closeNames(in words: [String], at position: Int, isGrammarWord: (String) -> Bool) -> [(length: Int, entry: Int)] {
         guard !entries.isEmpty, !isGrammarWord(words[position]) else { return [] }
         var found: [(length: Int, entry: Int)] = []
+        // The word at `position` spelled out once, for the names of one word (most of them).
+        let single = Array(Self.withoutPossessive(words[position]).utf8)
         for (index, entry) in entries.enumerated() where position + entry.words.count <= words.count {
             let typed = words[position..<position + entry.words.count]
             let allowed = entry.length >= 6 ? 2 : 1
-            let spelled = Array(typed.map(Self.withoutPossessive).joined(separator: " ").utf8)
+            if entry.words.count == 1 && abs(single.count - entry.spelled.count) > 2 * allowed { continue }
+            let spelled = entry.words.count == 1 ? single : Array(typed.map(Self.withoutPossessive).joined(separator: " ").utf8)
             // Far apart in length, or exact (not a misspelling): no need to compare.
             guard spelled.count >= 3, abs(spelled.count - entry.spelled.count) <= 2 * allowed, spelled != entry.spelled,
                   !typed.dropFirst().contains(where: isGrammarWord)

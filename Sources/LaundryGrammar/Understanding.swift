@@ -49,11 +49,13 @@ extension Matcher {
         var choices: [(position: Int, words: [String])] = []
         for position in line.words.indices where line.ids[position] < 0 && !line.isPetWord[position] && !line.tokens[position].quoted {
             let word = line.words[position]
-            guard !SlotParsers.vocabulary.contains(word),
-                  pets.closeNames(in: line.words, at: position, isGrammarWord: isGrammarWord).isEmpty
-            else { continue }
+            guard !SlotParsers.vocabulary.contains(word) else { continue }
+            // Most such words are close to no grammar word: only those that are ask whether the
+            // word is rather a misspelt pet.
             let meant = corrector.corrections(of: word)
-            if !meant.isEmpty { choices.append((position, meant)) }
+            if !meant.isEmpty && pets.closeNames(in: line.words, at: position, isGrammarWord: isGrammarWord).isEmpty {
+                choices.append((position, meant))
+            }
         }
         let readings = choices.reduce(1) { $0 * $1.words.count }
         guard !choices.isEmpty, readings <= Self.maximumCorrectedReadings else { return [] }
@@ -68,6 +70,7 @@ extension Matcher {
                 fixed.ids[choice.position] = graph.id(of: meant)
                 corrections.append(WordCorrection(typed: line.words[choice.position], meant: meant))
             }
+            fixed.numberWords = Self.numberWords(fixed.slotWords)
             guard let command = match(fixed, original: original, pets: pets, options: Options()),
                   !found.contains(where: { $0.intent == command.intent && $0.slots == command.slots })
             else { continue }
