@@ -7,7 +7,10 @@ extension Matcher {
     /// a command about a pet that names none yet (or names it by a pronoun: "snowy — dry it"). A
     /// rest that names another pet, or whose intent is about no pet ("fluffy reset"), is no reading.
     /// A pet's name alone ("snowy", "Mr. Fluff?") asks how the pet is.
-    func matchWithPetAside(_ line: Line, original: String, pets: PetNameIndex) -> Command? {
+    ///
+    /// With a `corrector`, the rest may have misspelt command words ("snowy: wsah"), read as
+    /// ``matchCorrected(_:original:pets:corrector:)`` reads them: one meaning, or none.
+    func matchWithPetAside(_ line: Line, original: String, pets: PetNameIndex, corrector: TypoCorrector? = nil) -> Command? {
         guard !pets.isEmpty else { return nil }
         let count = line.words.count
         for position in line.words.indices {
@@ -22,7 +25,7 @@ extension Matcher {
                     : String(original[..<line.tokens[position].chunk.lowerBound])
                 // A pet's name alone asks after the pet.
                 if position == 0 && line.skippable[end] == count - end { return Command(intent: .showPet, slots: [.pet: pet], template: "{pet}") }
-                if let command = commandAbout(pet, rest, pets: pets) { return command }
+                if let command = commandAbout(pet, rest, pets: pets, corrector: corrector) { return command }
             }
             // A possessive with words of no template after it: those words say what of the pet's.
             let tail = line.words[end...].indices.prefix { index in
@@ -34,7 +37,7 @@ extension Matcher {
             if isPossessive, (1...Self.possessionWords).contains(tail.count) {
                 let rest = String(original[..<line.tokens[end - 1].chunk.upperBound])
                     + " " + String(original[line.tokens[tail.upperBound - 1].chunk.upperBound...])
-                if let command = commandAbout(pet, rest, pets: pets, keepingPet: true) { return command }
+                if let command = commandAbout(pet, rest, pets: pets, corrector: corrector, keepingPet: true) { return command }
             }
         }
         return nil
@@ -45,15 +48,25 @@ extension Matcher {
 
     /// `rest` read strictly as a command about `pet`: one whose intent takes a pet and whose own
     /// `{pet}` is empty or a pronoun — or, with `keepingPet`, already names this very pet.
-    private func commandAbout(_ pet: SlotValue, _ rest: String, pets: PetNameIndex, keepingPet: Bool = false) -> Command? {
-        guard let restLine = prepare(rest, pets: pets),
-              let command = match(restLine, original: rest, pets: pets, options: Options()),
-              graph.intentsTakingPet.contains(command.intent)
-        else { return nil }
+    private func commandAbout(
+        _ pet: SlotValue, _ rest: String, pets: PetNameIndex, corrector: TypoCorrector?, keepingPet: Bool = false
+    ) -> Command? {
+        guard let restLine = prepare(rest, pets: pets) else { return nil }
+        let read: Command? = if let corrector {
+            matchCorrected(restLine, original: rest, pets: pets, corrector: corrector).onlyOne
+        } else {
+            match(restLine, original: rest, pets: pets, options: Options())
+        }
+        guard let command = read, graph.intentsTakingPet.contains(command.intent) else { return nil }
         if keepingPet { return command[.pet]?.knownPet == pet.knownPet ? command : nil }
         if let named = command[.pet], !named.isPronoun { return nil }
         var slots = command.slots
         slots[.pet] = pet
-        return Command(intent: command.intent, slots: slots, template: command.template)
+        return Command(intent: command.intent, slots: slots, template: command.template, corrections: command.corrections)
     }
+}
+
+extension Array {
+    /// The only element, or nil when there are none or several.
+    var onlyOne: Element? { count == 1 ? first : nil }
 }

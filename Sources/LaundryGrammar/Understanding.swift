@@ -33,6 +33,7 @@ extension Matcher {
         if let command = matchWithPetAside(line, original: text, pets: pets) { return (command, [], line) }
         let corrected = matchCorrected(line, original: text, pets: pets, corrector: corrector())
         if corrected.count == 1 { return (corrected[0], [], line) }
+        if let command = matchWithPetAside(line, original: text, pets: pets, corrector: corrector()) { return (command, [], line) }
         let loose = match(line, original: text, pets: pets, options: Options(unknownPets: true))
         return (loose ?? .unknown, loose == nil ? corrected : [], line)
     }
@@ -44,7 +45,7 @@ extension Matcher {
     /// nor quoted) replaced by the grammar words it is a typo of, every way, as commands that mean
     /// different things (intent and slots): one when every way that fits a template means the
     /// same, several when they differ, none when none fits.
-    private func matchCorrected(_ line: Line, original: String, pets: PetNameIndex, corrector: TypoCorrector) -> [Command] {
+    func matchCorrected(_ line: Line, original: String, pets: PetNameIndex, corrector: TypoCorrector) -> [Command] {
         let isGrammarWord = { (word: String) in graph.id(of: word) >= 0 }
         var choices: [(position: Int, words: [String])] = []
         for position in line.words.indices where line.ids[position] < 0 && !line.isPetWord[position] && !line.tokens[position].quoted {

@@ -56,7 +56,7 @@ import Testing
 
     /// The first reading decides: after a request to read, no change is offered; after a change,
     /// no change of another kind.
-    @Test(arguments: ["srt wash for fluffy", "strat the wosh fluffy", "fluffy status info please thing", "hist for fluffy"])
+    @Test(arguments: ["srt wash for fluffy", "srt the wash fluffy", "fluffy status info please thing", "hist for fluffy"])
     func suggestionsNeverChangeTheKindOfTheRequest(line: String) throws {
         let intents = try suggested(say(line)).map(meaning)
         let first = try #require(intents.first, "\(line) has suggestions")
