@@ -75,7 +75,7 @@ let package = Package(
             dependencies: ["LaundryCore", "LaundryStore", "LaundryGrammar", "EnglishGrammar", "LaundryAssistant"],
             path: "Tests/Support"
         ),
-        .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore"]),
+        .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore", "LaundryTestSupport"]),
         .testTarget(
             name: "LaundryStoreTests",
             dependencies: ["LaundryStore", "LaundryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]

@@ -3,7 +3,7 @@ import LaundryCore
 import LaundryGrammar
 import LaundryStore
 
-/// The conversation itself: confirmations, undo, help, quick actions, greetings, and lines that
+/// The conversation itself: confirmations, undo, quick actions, greetings, and lines that
 /// were not understood.
 extension Assistant {
     // MARK: - Confirmations
@@ -22,6 +22,8 @@ extension Assistant {
             question = "Reset All Data? This will delete all pets, laundry history, and settings. This cannot be undone. (yes/no)"
         case .overwrite(let request):
             question = "\(request.path ?? "The file") exists. Overwrite it? (yes/no)"
+        case .cycleForAll(let step, _):
+            return try cycleForAll(step, turn, pets: pets, transaction)
         }
         let pet = if case .deletePet(let name) = confirmation { pets.first { $0.name.value == name } } else { Pet?.none }
         return turn.reply(question, pet: pet, awaiting: .confirmation)
@@ -34,6 +36,7 @@ extension Assistant {
         case .deletePet(let name): return try performDelete(of: name, turn, transaction)
         case .resetAll: return try performReset(turn, transaction)
         case .overwrite(let request): return try writeExport(request, turn, pets: pets, transaction, overwrite: true)
+        case .cycleForAll(let step, let names): return try performForAll(step, names: names, turn, pets: pets, transaction)
         }
     }
 
@@ -42,6 +45,7 @@ extension Assistant {
         case .deletePet(let name): turn.reply("Okay, \(name) stays.")
         case .resetAll: turn.reply("Okay, nothing was reset.")
         case .overwrite(let request): turn.reply("Okay, \(request.path ?? "the file") was left as it is.")
+        case .cycleForAll(let step, _): declinedForAll(step, turn)
         }
     }
 
@@ -76,76 +80,7 @@ extension Assistant {
         }
     }
 
-    // MARK: - Help and quick actions
-
-    func help(_ turn: Turn) -> Reply {
-        if let topic = turn.command[.topic]?.text {
-            return helpOnTopic(topic, turn)
-        }
-        let sections = helpSections(grammar.intents)
-        var lines = ["Here is what you can say (“help TOPIC” for more, e.g. “help wash”):"]
-        for section in sections {
-            lines.append("\(section.title):")
-            for entry in section.entries {
-                let examples = entry.examples.map { "“\($0)”" }.joined(separator: ", ")
-                lines.append("  \(examples) — \(entry.summary)")
-            }
-        }
-        return turn.reply(lines.joined(separator: "\n"), content: .help(sections))
-    }
-
-    /// The intents a topic word is about, by their names, groups, summaries and sentences.
-    private func helpOnTopic(_ topic: String, _ turn: Turn) -> Reply {
-        let words = Self.stems(topic)
-        // A topic word in the intent's name counts most, then its group, then its sentences.
-        let scored = grammar.intents.map { help -> (IntentHelp, Int) in
-            let name = Self.stems(help.intent.rawValue.replacingOccurrences(of: "_", with: " "))
-            let group = Self.stems(help.group)
-            let sentences = Self.stems(([help.summary] + help.examples + help.templates).joined(separator: " "))
-            return (help, 4 * words.intersection(name).count + 2 * words.intersection(group).count
-                + words.intersection(sentences).count)
-        }
-        let best = scored.map(\.1).max() ?? 0
-        let matching = scored.filter { $0.1 == best && best > 0 }.map(\.0).prefix(6)
-        guard !matching.isEmpty else {
-            let groups = Array(NSOrderedSet(array: grammar.intents.map(\.group))).compactMap { $0 as? String }
-            return turn.failed(.refused, "I have no help on “\(topic)”. Try one of: \(groups.map { $0.lowercased() }.joinedAsChoice()), or just “help”.")
-        }
-        let sections = helpSections(Array(matching))
-        var lines = ["Help on “\(topic)”:"]
-        for help in matching {
-            lines.append("\(help.summary)")
-            lines.append("  Say: " + help.examples.map { "“\($0)”" }.joined(separator: ", "))
-        }
-        return turn.reply(lines.joined(separator: "\n"), content: .help(sections))
-    }
-
-    private typealias IntentHelp = Grammar.IntentHelp
-
-    private func helpSections(_ intents: [Grammar.IntentHelp]) -> [HelpSection] {
-        var sections: [HelpSection] = []
-        for help in intents {
-            let entry = HelpSection.Entry(summary: help.summary, examples: help.examples)
-            if let index = sections.firstIndex(where: { $0.title == help.group }) {
-                sections[index] = HelpSection(title: help.group, entries: sections[index].entries + [entry])
-            } else {
-                sections.append(HelpSection(title: help.group, entries: [entry]))
-            }
-        }
-        return sections
-    }
-
-    private static func stems(_ text: String) -> Set<String> {
-        Set(text.lowercased().split(whereSeparator: { !$0.isLetter }).map { stem(String($0)) })
-    }
-
-    /// "washing", "washes", "washed" → "wash", so topics find their intents.
-    private static func stem(_ word: String) -> String {
-        for suffix in ["ing", "es", "ed", "s"] where word.count > suffix.count + 2 && word.hasSuffix(suffix) {
-            return String(word.dropLast(suffix.count))
-        }
-        return word
-    }
+    // MARK: - Quick actions
 
     func quickActions(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
         let actions = grammar.quickActions

@@ -45,11 +45,11 @@ extension Assistant {
     /// it; no says nothing was done; anything else is a line of its own (nil).
     func answer(to guesses: [Guess], _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply? {
         let chosen: Guess?
-        if let number = Int(turn.input.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ").")))  {
-            guard (1...guesses.count).contains(number) else {
+        if let number = ChoiceAnswer.number(in: turn.input) {
+            guard number == .max || (1...guesses.count).contains(number) else {
                 return turn.failed(.refused, "There is no suggestion \(number); they go from 1 to \(guesses.count).")
             }
-            chosen = guesses[number - 1]
+            chosen = guesses[min(number, guesses.count) - 1]
         } else if turn.command.intent == .confirm && guesses.count == 1 {
             chosen = guesses[0]
         } else if turn.command.intent == .deny {

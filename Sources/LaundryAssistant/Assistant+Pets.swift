@@ -7,7 +7,8 @@ import LaundryStore
 extension Assistant {
     func createPet(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
         guard let raw = turn.command[.name]?.text else {
-            return turn.failed(.refused, "What should the new pet be called? Say “create pet NAME”, e.g. “create pet Snowy”.")
+            context.pending = .newPetName
+            return turn.reply("What should the new pet be called? (Type its name, e.g. “Snowy”, or “cancel”.)", awaiting: .name)
         }
         let name: PetName
         do {
@@ -40,6 +41,21 @@ extension Assistant {
             ([heading] + snapshots.map(PetText.listLine)).joined(separator: "\n"), content: .dashboard(snapshots))
     }
 
+    /// The answer to "what should the new pet be called?": a line no template fits (or "call it
+    /// Gymbo") is the name; "no" or "cancel" drops the question; any other command is itself (nil).
+    func newPetName(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply? {
+        let command = turn.command
+        let name: SlotValue
+        switch command.intent {
+        case .deny: return turn.reply("Okay — no pet was created.")
+        case .unknown: name = SlotValue(text: turn.input)
+        case .renamePet where command[.pet]?.isPronoun == true && command[.name] != nil: name = command[.name]!
+        default: return nil
+        }
+        let named = Turn(input: turn.input, command: Command(intent: .createPet, slots: [.name: name]), now: turn.now)
+        return try createPet(named, pets: pets, transaction)
+    }
+
     func status(_ turn: Turn, pets: [Pet]) -> Reply {
         guard !pets.isEmpty else { return turn.reply(PetText.emptyState, content: .dashboard([])) }
         let snapshots = pets.map { PetSnapshot($0, at: turn.now) }
@@ -48,9 +64,21 @@ extension Assistant {
 
     func showPet(_ turn: Turn, pets: [Pet]) -> Reply {
         withPet(turn, pets: pets) { pet in
+            // "When is Fluffy due?" is answered with the day and time, not the whole card.
+            if turn.command[.value]?.value == "due" { return turn.reply(dueAnswer(pet, now: turn.now), pet: pet) }
             let snapshot = PetSnapshot(pet, at: turn.now)
             return turn.reply(PetText.card(snapshot), pet: pet, content: .petCard(snapshot))
         }
+    }
+
+    /// "Fluffy's laundry is due Sun 8 Mar 09:00 — in 7 days." (or "was due …, 2 days ago").
+    private func dueAnswer(_ pet: Pet, now: Date) -> String {
+        let due = pet.nextDue
+        let when = "\(HistoryText.dayAndTime(due, calendar: calendar)) — \(PetText.dueText(due, now: now))"
+        if let stage = pet.stage(at: now).statusText {
+            return "\(pet.name)'s laundry is due \(when); right now \(pet.name) \(stage)"
+        }
+        return due > now ? "\(pet.name)'s laundry is due \(when)." : "\(pet.name)'s laundry was due \(when): it is time for a wash."
     }
 
     func renamePet(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {

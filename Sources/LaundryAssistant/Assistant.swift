@@ -38,7 +38,7 @@ public final class Assistant {
     /// script that ends here left a command undone.
     public var isAwaitingAnswer: Bool {
         switch context.pending {
-        case .pet, .confirmation: true
+        case .pet, .confirmation, .newPetName: true
         case .quickActions, .suggestions, nil: false
         }
     }
@@ -120,8 +120,8 @@ public final class Assistant {
                 // Any other line drops the question: a yes is never taken from another command.
                 default: break
                 }
-            case .pet(let command, _):
-                if let answer = petAnswer(turn.input, pets: pets) {
+            case .pet(let command, _, let choices):
+                if let answer = petAnswer(turn.input, pets: pets, choices: choices) {
                     let retried = Turn(input: turn.input, command: command.with(.pet, answer), now: turn.now)
                     return try handle(retried, pets: pets, transaction)
                 }
@@ -133,6 +133,8 @@ public final class Assistant {
                 }
             case .suggestions(let guesses):
                 if let reply = try answer(to: guesses, turn, pets: pets, transaction) { return reply }
+            case .newPetName:
+                if let reply = try newPetName(turn, pets: pets, transaction) { return reply }
             }
         }
         return try handleCorrected(turn, pets: pets, transaction)
@@ -152,9 +154,13 @@ public final class Assistant {
         return try handle(turn, pets: pets, transaction).prefixed("(I took \(read).)")
     }
 
-    /// A line that is nothing but a pet's name (or close to exactly one), as an answer to
-    /// "which pet?".
-    private func petAnswer(_ input: String, pets: [Pet]) -> SlotValue? {
+    /// A line that is nothing but a pet's name (or close to exactly one), or a pet's place in
+    /// the question's list ("2", "the second one"), as an answer to "which pet?".
+    private func petAnswer(_ input: String, pets: [Pet], choices: [String]) -> SlotValue? {
+        if let number = ChoiceAnswer.pick(input, among: choices.count),
+           let pet = pets.first(where: { $0.name.value == choices[number - 1] }) {
+            return SlotValue(text: pet.name.value, knownPet: pet.name.value)
+        }
         let key = PetName.key(for: input)
         if let pet = pets.first(where: { $0.name.key == key }) { return SlotValue(text: input, knownPet: pet.name.value) }
         let close = PetResolution.closePets(to: key, in: pets)
@@ -172,6 +178,8 @@ public final class Assistant {
         case .setWashTime: return try setTiming(.wash, turn, pets: pets, transaction)
         case .setDryTime: return try setTiming(.dry, turn, pets: pets, transaction)
         case .setFrequency: return try setTiming(.frequency, turn, pets: pets, transaction)
+        case let intent where Self.isForAllPets(turn.command) && [.startWash, .startDry, .markFolded].contains(intent):
+            return try cycleForAll(CycleStep(rawValue: intent.rawValue)!, turn, pets: pets, transaction)
         case .startWash: return try cycle(.startWash, turn, pets: pets, transaction)
         case .startDry: return try cycle(.startDry, turn, pets: pets, transaction)
         case .markFolded: return try cycle(.fold, turn, pets: pets, transaction)
@@ -225,8 +233,8 @@ public final class Assistant {
                 : "you have \(names.joinedAsChoice("and"))."
             return turn.failed(.refused, "There is no pet called “\(words)” — \(have)")
         case .ambiguous(let pets):
-            context.pending = .pet(turn.command, input: turn.input)
             let names = pets.map(\.name.value)
+            context.pending = .pet(turn.command, input: turn.input, choices: names)
             return turn.reply("Which pet — \(names.joinedAsChoice())?", awaiting: .pet)
         case .noPets:
             return turn.failed(.refused, PetText.emptyState)

@@ -1,3 +1,4 @@
+import LaundryCore
 import LaundryGrammar
 
 /// What the assistant remembers between lines of one session: the pet last talked about and a
@@ -5,8 +6,11 @@ import LaundryGrammar
 struct ConversationContext {
     /// A question back to the user.
     enum Pending {
-        /// "Which pet — Snowy or Fluffy?": the command runs again once a pet is named.
-        case pet(Command, input: String)
+        /// "Which pet — Snowy or Fluffy?": the command runs again once a pet is named — by its
+        /// name, or by its place among `choices` ("2", "the second one").
+        case pet(Command, input: String, choices: [String])
+        /// "What should the new pet be called?": the next line that is no command is the name.
+        case newPetName
         /// "Delete Snowy? …": runs on yes, is dropped on no or on any other command.
         case confirmation(Confirmation)
         /// The quick-actions grid is on screen: a bare number runs that action.
@@ -20,6 +24,8 @@ struct ConversationContext {
         case deletePet(name: String)
         case resetAll
         case overwrite(ExportRequest)
+        /// "Start wash for all": the step for each of these pets.
+        case cycleForAll(CycleStep, names: [String])
     }
 
     /// The stored name of the pet last talked about ("it", "her" refer to it).

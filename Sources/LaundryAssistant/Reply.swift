@@ -39,6 +39,8 @@ public struct Reply: Sendable {
     public enum Awaiting: String, Sendable {
         case confirmation
         case pet
+        /// A name for a new pet.
+        case name
     }
 
     /// What a renderer can draw besides the text, or what the session must do after printing.

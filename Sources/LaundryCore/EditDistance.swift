@@ -135,8 +135,15 @@ extension EditDistance {
         guard abs(a.count - b.count) <= limit else { return nil }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) <= limit ? max(a.count, b.count) : nil }
         let width = b.count + 1
-        // Three rows in one small buffer: two back (for swaps), one back, this one.
-        var rows = [Int](repeating: 0, count: 3 * width)
+        // Three rows in one small buffer on the stack: two back (for swaps), one back, this one.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width) { rows in
+            rows.initialize(repeating: 0)
+            return withSwaps(a, b, within: limit, rows: rows)
+        }
+    }
+
+    private static func withSwaps(_ a: [UInt8], _ b: [UInt8], within limit: Int, rows: UnsafeMutableBufferPointer<Int>) -> Int? {
+        let width = b.count + 1
         for j in 0..<width { rows[width + j] = j }
         var beforePrevious = 0, previous = width, current = 2 * width
         for i in 1...a.count {

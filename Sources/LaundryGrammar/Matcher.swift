@@ -46,6 +46,9 @@ struct Matcher {
         let petNames: [[(length: Int, entry: Int)]]
         /// By position: how many of the words from there on may be passed over, at most.
         let skippable: [Int]
+        /// By position: how many words from there on could be read by a number slot's parser
+        /// (``SlotParsers/mayRead(_:)``): a parsed slot is offered no more than these.
+        var numberWords: [Int]
     }
 
     /// A slot's words on the path being walked. Its value and pet are indices, so that copying a
@@ -176,8 +179,19 @@ struct Matcher {
             }
             for position in words.indices.reversed() { skippable[position] = skippable[position + 1] + (covered[position] ? 1 : 0) }
         }
-        return Line(tokens: tokens, words: words, ids: words.map(graph.id(of:)), slotWords: Self.slotWords(words, tokens, line),
-                    skips: skips, isPetWord: isPetWord, petNames: petNames, skippable: skippable)
+        let slotWords = Self.slotWords(words, tokens, line)
+        return Line(tokens: tokens, words: words, ids: words.map(graph.id(of:)), slotWords: slotWords,
+                    skips: skips, isPetWord: isPetWord, petNames: petNames, skippable: skippable,
+                    numberWords: Self.numberWords(slotWords))
+    }
+
+    /// By position: how many words from there on a number slot's parser may read.
+    static func numberWords(_ slotWords: [String]) -> [Int] {
+        var counts = [Int](repeating: 0, count: slotWords.count + 1)
+        for position in slotWords.indices.reversed() where SlotParsers.mayRead(slotWords[position]) {
+            counts[position] = counts[position + 1] + 1
+        }
+        return counts
     }
 
     /// The words as typed slots read them: a minus sign the tokenizer strips from the front of a
@@ -237,8 +251,10 @@ struct Matcher {
             // Exactly as typed, punctuation and all ("./out.csv", "~/notes.md").
             return SlotValue(text: String(line[first.chunk.lowerBound..<last.chunk.upperBound]))
         case .name:
-            // As typed inside ("Mr. Fluff"), without quotes or a closing "!" around it.
-            return SlotValue(text: String(line[first.range.lowerBound..<last.range.upperBound]))
+            // As typed inside ("Mr. Fluff"), without quotes or a closing "!" around it — and from
+            // after its last "called" or "name it" on ("a pet for my jeans called Denim").
+            let start = Self.nameStart(tokens, capture.start..<capture.end)
+            return SlotValue(text: String(line[tokens[start].range.lowerBound..<last.range.upperBound]))
         case .pet where capture.knownPet == nil && !capture.isPronoun:
             let text = String(line[first.range.lowerBound..<last.range.upperBound])
             return SlotValue(text: PetNameIndex.withoutPossessive(text))
@@ -393,7 +409,8 @@ struct Matcher {
         case .parsed:
             // Every length for now; `parse` asks the parser when a path can use one. Quoted words
             // are a name, never a number.
-            for length in 1...min(Self.parsedSlotMaximumWords, remaining)
+            // Only words a parser could read: most positions offer none.
+            for length in stride(from: 1, through: min(Self.parsedSlotMaximumWords, walk.line.numberWords[position]), by: 1)
             where !tokens[position..<position + length].contains(where: \.quoted) {
                 walk.candidates.append(Candidate(capture: capture(length), freeWords: 0, status: .unparsed))
             }
@@ -403,6 +420,22 @@ struct Matcher {
         let range = first..<walk.candidates.count
         walk.candidateRanges[key] = range
         return range
+    }
+
+    /// Where a new name starts in a free-text slot's words: after the last word that says a name
+    /// follows ("called", "named", "call it", "name him"), unquoted, when words come after it.
+    static func nameStart(_ tokens: [Token], _ range: Range<Int>) -> Int {
+        var start = range.lowerBound
+        for index in range where !tokens[index].quoted && index + 1 < range.upperBound {
+            let word = tokens[index].word
+            if word == "called" || word == "named" {
+                start = index + 1
+            } else if word == "call" || word == "name", index + 2 < range.upperBound,
+                      ["it", "him", "her", "them", "this", "that"].contains(tokens[index + 1].word) {
+                start = index + 2
+            }
+        }
+        return start
     }
 
     /// How many words from `position` come before one that starts a span of time ("80 mins",

@@ -43,7 +43,21 @@ public struct PetNameIndex: Sendable {
             }
         }
         self.entries = entries.filter { !$0.words.isEmpty }.sorted { $0.words.count > $1.words.count }
+        var firstWords: Set<String> = []
+        for entry in self.entries {
+            for first in Set([entry.words[0], entry.folded[0]]) {
+                firstWords.insert(first)
+                // A one-word name may be its own last word, possessive.
+                if entry.words.count == 1 { firstWords.formUnion([first + "s", first + "'s", first + "’s"]) }
+            }
+        }
+        self.firstWords = firstWords
     }
+
+    /// Every way a name's first word may be typed in ASCII (as it is, without accents, and, for a
+    /// name of one word, possessive): most words of a line are none of these, and are passed over
+    /// without comparing them with each name.
+    private let firstWords: Set<String>
 
     public static let empty = PetNameIndex(names: [])
 
@@ -52,6 +66,8 @@ public struct PetNameIndex: Sendable {
     /// The names whose words stand at `position` of a line's normalised words: (word count,
     /// index into `entries`), longest first.
     func names(in words: [String], at position: Int) -> [(length: Int, entry: Int)] {
+        let typed = words[position]
+        guard firstWords.contains(typed) || !typed.utf8.allSatisfy({ $0 < 0x80 }) else { return [] }
         var found: [(length: Int, entry: Int)] = []
         for (index, entry) in entries.enumerated() where position + entry.words.count <= words.count {
             var matches = true
@@ -74,10 +90,13 @@ public struct PetNameIndex: Sendable {
     func closeNames(in words: [String], at position: Int, isGrammarWord: (String) -> Bool) -> [(length: Int, entry: Int)] {
         guard !entries.isEmpty, !isGrammarWord(words[position]) else { return [] }
         var found: [(length: Int, entry: Int)] = []
+        // The word at `position` spelled out once, for the names of one word (most of them).
+        let single = Array(Self.withoutPossessive(words[position]).utf8)
         for (index, entry) in entries.enumerated() where position + entry.words.count <= words.count {
             let typed = words[position..<position + entry.words.count]
             let allowed = entry.length >= 6 ? 2 : 1
-            let spelled = Array(typed.map(Self.withoutPossessive).joined(separator: " ").utf8)
+            if entry.words.count == 1 && abs(single.count - entry.spelled.count) > 2 * allowed { continue }
+            let spelled = entry.words.count == 1 ? single : Array(typed.map(Self.withoutPossessive).joined(separator: " ").utf8)
             // Far apart in length, or exact (not a misspelling): no need to compare.
             guard spelled.count >= 3, abs(spelled.count - entry.spelled.count) <= 2 * allowed, spelled != entry.spelled,
                   !typed.dropFirst().contains(where: isGrammarWord)

@@ -9,10 +9,10 @@ import Foundation
 /// says why the number does not fit, and what would. Quantities are exact decimals until the
 /// end, so "1.1 hours" is 66 minutes (in binary floating point it is 66.00000000000001), and no
 /// number is ever turned into an `Int` before ``SlotNumber`` has bounded it.
-enum SlotParsers {
+package enum SlotParsers {
     /// Minutes from "30", "30 minutes", "30 min", "1 hour", "1h 15m", "1h15m", "90min",
     /// "an hour and a half", "half an hour", "1.5 hours", "forty five", "forty-five minutes".
-    static let minutes: @Sendable ([String]) -> String? = { words in
+    package static let minutes: @Sendable ([String]) -> String? = { words in
         var parser = DurationReader(words: splitCompact(words))
         return parser.read()?.text
     }
@@ -20,13 +20,13 @@ enum SlotParsers {
     /// Days from "4", "4 days", "every 4 days", "every day", "every other day", "daily",
     /// "weekly", "once a week", "twice a week", "3 times a week", "every 2 weeks",
     /// "fortnightly", "monthly", "once a month".
-    static let days: @Sendable ([String]) -> String? = { words in
+    package static let days: @Sendable ([String]) -> String? = { words in
         frequencyDays(splitCompact(words))?.text
     }
 
     /// A number: "3", "twenty", "twenty one", "forty-five" — and "0", "-1", "1.5", which are
     /// no count, so that the assistant can answer with the counts there are.
-    static let count: @Sendable ([String]) -> String? = { input in
+    package static let count: @Sendable ([String]) -> String? = { input in
         let words = splitCompact(input)
         guard !words.isEmpty, let (value, used) = number(words, at: 0), used == words.count else { return nil }
         return SlotNumber(value)?.text
@@ -36,7 +36,7 @@ enum SlotParsers {
     /// "last month", "last 30 days", "past two weeks", "all time", "ever". "Last N days, weeks or
     /// months" is `last_N_days` in days, for any number N (see ``SlotNumber``): "last 0 days" is
     /// understood, and answered with the range.
-    static let range: @Sendable ([String]) -> String? = { input in
+    package static let range: @Sendable ([String]) -> String? = { input in
         switch input {
         case ["today"]: return "today"
         case ["yesterday"]: return "yesterday"
@@ -59,7 +59,7 @@ enum SlotParsers {
     /// Every word the typed slots' parsers read: number words, units of time, frequencies and
     /// ranges. They are words of the grammar too: never taken for a misspelling ("mins" is not
     /// "mind"), and what a misspelling may be read as ("minuts" is "minutes").
-    static let vocabulary: Set<String> = {
+    package static let vocabulary: Set<String> = {
         var words = Set(smallNumbers.keys).union(tens.keys).union(DurationReader.units.keys)
         words.formUnion(["hundred", "half", "quarter", "and", "a", "an", "every", "each", "other", "once", "twice",
                          "thrice", "times", "per", "day", "days", "week", "weeks", "fortnight", "fortnights", "month",
@@ -67,6 +67,20 @@ enum SlotParsers {
                          "this", "last", "past", "all", "time", "ever", "everything"])
         return words
     }()
+
+    /// Whether a word may be part of what the number, duration, frequency and range parsers
+    /// read: a word of their ``vocabulary``, or one starting with a digit, a sign or a point
+    /// ("30", "-5", ".5", "1h15m"), a hyphenated word ("forty-five"), or any word beyond ASCII
+    /// (digits of other scripts). Every parser refuses words for which this is false (a test
+    /// holds them to it), so the matcher does not ask.
+    package static func mayRead(_ word: String) -> Bool {
+        guard let first = word.utf8.first else { return false }
+        if first >= 0x80 || (first >= 0x30 && first <= 0x39) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+            || first == UInt8(ascii: ".") || word.utf8.contains(UInt8(ascii: "-")) {
+            return true
+        }
+        return vocabulary.contains(word)
+    }
 
     // MARK: - Durations
 
@@ -253,7 +267,7 @@ enum SlotParsers {
             let signed = word.count > 1 && SlotNumber.isSign(word.first!)
             let body = signed ? word.dropFirst() : Substring(word)
             var parts: [String]
-            if body.contains("-") {
+            if body.utf8.contains(UInt8(ascii: "-")) {
                 parts = body.split(separator: "-").map(String.init)
             } else if let first = body.first, first.isASCIIDigit || first == "." {
                 parts = numberAndUnitRuns(body)

@@ -11,16 +11,34 @@ import LaundryCore
 /// mark laundry folded), and otherwise a suggestion ("helo": hello or help?). The words are grouped by length, so a word is compared only with
 /// those that could be close enough.
 struct TypoCorrector: Sendable {
-    /// Grammar words by their length in Characters, with their UTF-8 and Characters.
-    private let wordsByLength: [Int: [(word: String, bytes: [UInt8], characters: [Character])]]
+    /// Grammar words by their length in Characters, with their UTF-8, Characters and letters.
+    private let wordsByLength: [Int: [Candidate]]
+
+    private struct Candidate {
+        let word: String
+        let bytes: [UInt8]
+        let characters: [Character]
+        let letters: UInt32
+    }
 
     init(vocabulary: some Sequence<String>) {
-        var byLength: [Int: [(String, [UInt8], [Character])]] = [:]
+        var byLength: [Int: [Candidate]] = [:]
         for word in vocabulary where Self.isCorrectable(word) {
-            let characters = Array(word)
-            byLength[characters.count, default: []].append((word, Array(word.utf8), characters))
+            let characters = Array(word), bytes = Array(word.utf8)
+            byLength[characters.count, default: []].append(
+                Candidate(word: word, bytes: bytes, characters: characters, letters: Self.letters(bytes)))
         }
         wordsByLength = byLength
+    }
+
+    /// Which of a to z a word holds, one bit each (bit 26: anything else). One edit adds or
+    /// takes away at most one letter on each side, so two words whose sets differ in more than
+    /// twice the edits allowed cannot be that close: most of the vocabulary is passed over on this
+    /// alone, without working out a distance.
+    private static func letters(_ bytes: [UInt8]) -> UInt32 {
+        bytes.reduce(0) { mask, byte in
+            mask | (byte >= 97 && byte <= 122 ? 1 << UInt32(byte - 97) : 1 << 26)
+        }
     }
 
     /// The edits a word of this many letters may be from the word it stands for.
@@ -41,13 +59,16 @@ struct TypoCorrector: Sendable {
         let allowed = Self.allowedEdits(forLength: characters.count)
         guard allowed > 0 else { return [] }
         let bytes = Array(word.utf8), ascii = bytes.count == characters.count
-        var best: (distance: Int, words: [String]) = (allowed + 1, [])
+        let letters = Self.letters(bytes)
+        // Only words within the allowed edits: the best distance so far starts there.
+        var best: (distance: Int, words: [String]) = (allowed, [])
         for length in (characters.count - allowed)...(characters.count + allowed) {
-            for candidate in wordsByLength[length] ?? [] {
+            for candidate in wordsByLength[length] ?? [] where (letters ^ candidate.letters).nonzeroBitCount <= 2 * best.distance {
                 // Bytes when both are ASCII (a byte is a Character then); Characters otherwise.
                 let distance = ascii && candidate.bytes.count == candidate.characters.count
                     ? EditDistance.withSwaps(bytes, candidate.bytes, within: best.distance) ?? .max
                     : EditDistance.withSwaps(characters, candidate.characters)
+                guard distance <= best.distance else { continue }
                 if distance < best.distance {
                     best = (distance, [candidate.word])
                 } else if distance == best.distance {

@@ -13,7 +13,8 @@ public struct WordCorrection: Equatable, Sendable {
 
 extension Matcher {
     /// Reads a line as the grammar can, most certain reading first:
-    /// 1. the templates, with `{pet}` taking only pets;
+    /// 1. the templates, with `{pet}` taking only pets — or, where none has a `{pet}` at the words
+    ///    naming one, the rest of the line with that pet set aside (``matchWithPetAside``);
     /// 2. the same with misspelt command words corrected (``TypoCorrector``): each correction
     ///    unique, and the whole line fitting a template once corrected;
     /// 3. the templates with `{pet}` also taking words that name no pet (for "there is no pet
@@ -29,8 +30,10 @@ extension Matcher {
     func read(_ text: String, pets: PetNameIndex, corrector: () -> TypoCorrector) -> (command: Command, alternatives: [Command], line: Line?) {
         guard let line = prepare(text, pets: pets) else { return (.unknown, [], nil) }
         if let command = match(line, original: text, pets: pets, options: Options()) { return (command, [], line) }
+        if let command = matchWithPetAside(line, original: text, pets: pets) { return (command, [], line) }
         let corrected = matchCorrected(line, original: text, pets: pets, corrector: corrector())
         if corrected.count == 1 { return (corrected[0], [], line) }
+        if let command = matchWithPetAside(line, original: text, pets: pets, corrector: corrector()) { return (command, [], line) }
         let loose = match(line, original: text, pets: pets, options: Options(unknownPets: true))
         return (loose ?? .unknown, loose == nil ? corrected : [], line)
     }
@@ -42,16 +45,18 @@ extension Matcher {
     /// nor quoted) replaced by the grammar words it is a typo of, every way, as commands that mean
     /// different things (intent and slots): one when every way that fits a template means the
     /// same, several when they differ, none when none fits.
-    private func matchCorrected(_ line: Line, original: String, pets: PetNameIndex, corrector: TypoCorrector) -> [Command] {
+    func matchCorrected(_ line: Line, original: String, pets: PetNameIndex, corrector: TypoCorrector) -> [Command] {
         let isGrammarWord = { (word: String) in graph.id(of: word) >= 0 }
         var choices: [(position: Int, words: [String])] = []
         for position in line.words.indices where line.ids[position] < 0 && !line.isPetWord[position] && !line.tokens[position].quoted {
             let word = line.words[position]
-            guard !SlotParsers.vocabulary.contains(word),
-                  pets.closeNames(in: line.words, at: position, isGrammarWord: isGrammarWord).isEmpty
-            else { continue }
+            guard !SlotParsers.vocabulary.contains(word) else { continue }
+            // Most such words are close to no grammar word: only those that are ask whether the
+            // word is rather a misspelt pet.
             let meant = corrector.corrections(of: word)
-            if !meant.isEmpty { choices.append((position, meant)) }
+            if !meant.isEmpty && pets.closeNames(in: line.words, at: position, isGrammarWord: isGrammarWord).isEmpty {
+                choices.append((position, meant))
+            }
         }
         let readings = choices.reduce(1) { $0 * $1.words.count }
         guard !choices.isEmpty, readings <= Self.maximumCorrectedReadings else { return [] }
@@ -66,6 +71,7 @@ extension Matcher {
                 fixed.ids[choice.position] = graph.id(of: meant)
                 corrections.append(WordCorrection(typed: line.words[choice.position], meant: meant))
             }
+            fixed.numberWords = Self.numberWords(fixed.slotWords)
             guard let command = match(fixed, original: original, pets: pets, options: Options()),
                   !found.contains(where: { $0.intent == command.intent && $0.slots == command.slots })
             else { continue }

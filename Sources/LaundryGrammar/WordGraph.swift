@@ -58,6 +58,17 @@ final class WordGraph: @unchecked Sendable {
     /// when a pet's name is longer); `WordGraph.unbounded` after a free-text slot.
     private(set) var maximumWords: [Int32] = []
     private(set) var templates: [CompiledTemplate] = []
+
+    /// The intents some template of which has a `{pet}`.
+    private(set) var intentsTakingPet: Set<Intent> = []
+
+    private static func intentsTakingPet(_ templates: [CompiledTemplate]) -> Set<Intent> {
+        let slot = Array("{pet}".utf8)
+        return Set(templates.lazy.filter { template in
+            let text = Array(template.text.utf8)
+            return text.count >= slot.count && (0...(text.count - slot.count)).contains { text[$0..<$0 + slot.count].elementsEqual(slot) }
+        }.map(\.intent))
+    }
     /// By word id: the templates a line starting with that word may fit — those that can begin
     /// with the word and those that may start anywhere — in template order.
     private(set) var templatesByFirstWord: [[Int32]] = []
@@ -93,6 +104,7 @@ final class WordGraph: @unchecked Sendable {
         }
         vocabulary = builder.vocabulary
         values = builder.values
+        intentsTakingPet = Self.intentsTakingPet(templates)
         accepts = builder.accepts
         (edges, edgeStarts) = builder.edgesByNode()
 
@@ -214,6 +226,7 @@ final class WordGraph: @unchecked Sendable {
         }
         nextWordIDs = try reader.integers()
         try checkIndices()
+        intentsTakingPet = Self.intentsTakingPet(templates)
     }
 
     /// That every index in the graph points at something: what ``init(reading:)`` promises.

@@ -251,7 +251,7 @@ import Testing
         #expect(!duplicate.ok && duplicate.text == "You already have a pet called Snowy. Pick another name.")
         let long = say("create pet " + String(repeating: "x", count: 31))
         #expect(!long.ok && long.text.contains("at most 30 characters; that one has 31"))
-        #expect(!say("create pet").ok)
+        #expect(say("create pet").awaiting == .name)
         #expect(say("create pet Zoë").pet == "Zoë")
     }
 

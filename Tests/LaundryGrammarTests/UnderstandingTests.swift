@@ -72,5 +72,7 @@ import Testing
     @Test func aGuessThatCouldMeanTwoThingsOrIsTooShortIsNone() throws {
         #expect(try read("helo").intent == .unknown, "hello or help?")
         #expect(try read("srt wash for snowy").intent == .unknown, "three letters: too short to guess")
+        #expect(try read("stxxt wash for snowy").intent == .unknown, "five letters, two edits from “start”: one is allowed")
+        #expect(try read("wxxh snowy").intent == .unknown, "four letters, two edits from “wash”")
     }
 }

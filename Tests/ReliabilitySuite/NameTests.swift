@@ -21,7 +21,9 @@ import Testing
         let result = try laundrytime.run(["--json"], script: lines.joined(separator: "\n") + "\n")
         let replies = result.jsonLines
         try #require(replies.count == lines.count, "\(result.stdout)")
-        let ok = replies.map { $0["ok"] as? Bool ?? false }
+        // A joiner alone is no name at all: the assistant asks for one (no pet is made).
+        let ok = replies.map { ($0["ok"] as? Bool ?? false) && $0["awaiting"] == nil }
+        #expect(replies[4]["awaiting"] as? String == "name", "\(replies[4])")
         #expect(ok == [true, false, false, false, false, false, false, false, false, true], "\(replies.map { $0["text"] ?? "" })")
         for reply in replies[6...8] {
             #expect((reply["text"] as? String)?.contains("looks the same as Snowy") == true, "\(reply)")

@@ -22,6 +22,10 @@ public final class AssistantFixture {
             store: store, grammar: try Grammar.english, clock: time.clock, calendar: calendar, confusables: confusables)
     }
 
+    /// The assistant's reply to one line.
+    @discardableResult
+    public func say(_ line: String) -> Reply { assistant.respond(to: line) }
+
     /// Another assistant on the same database, as a second process would open it.
     public func makeAssistant(dryRun: Bool = false, assumeYes: Bool = false) throws -> Assistant {
         Assistant(store: try LaundryStore(location: StoreLocation(directory: directory.url)), grammar: try Grammar.english,

@@ -1,0 +1,103 @@
+import Foundation
+import LaundryCore
+import LaundryGrammar
+
+/// `help` and `help TOPIC`, built from the grammar: its intents' groups, summaries and examples,
+/// and its `help_topic` value list, which says which intents or groups a topic word is about.
+extension Assistant {
+    func help(_ turn: Turn) -> Reply {
+        if let topic = turn.command[.topic] {
+            return helpOnTopic(topic, turn)
+        }
+        let sections = helpSections(grammar.intents)
+        var lines = ["Here is what you can say (“help TOPIC” for more, e.g. “help wash”):"]
+        for section in sections {
+            lines.append("\(section.title):")
+            for entry in section.entries {
+                let examples = entry.examples.map { "“\($0)”" }.joined(separator: ", ")
+                lines.append("  \(examples) — \(entry.summary)")
+            }
+        }
+        return turn.reply(lines.joined(separator: "\n"), content: .help(sections))
+    }
+
+    /// Help on the intents a topic is about: those its value names (a topic word of the
+    /// grammar's list), else those whose names, groups and sentences share its words.
+    private func helpOnTopic(_ slot: SlotValue, _ turn: Turn) -> Reply {
+        let topic = slot.text
+        let matching = slot.value.map(intents(named:)) ?? intents(about: topic)
+        guard !matching.isEmpty else {
+            let topics = helpSections(grammar.intents).map { $0.title.lowercased() }
+            return turn.failed(.refused,
+                "I have no help on \(PetText.quoted(topic)). Topics: \(topics.joined(separator: ", ")). "
+                    + "Say “help” and one of them, e.g. “help \(topics.first ?? "pets")”, or “help” alone for everything.")
+        }
+        var lines = ["Help on “\(topic)”:"]
+        for help in matching {
+            lines.append("\(help.summary)")
+            lines.append("  Say: " + help.examples.map { "“\($0)”" }.joined(separator: ", "))
+        }
+        return turn.reply(lines.joined(separator: "\n"), content: .help(helpSections(matching)))
+    }
+
+    /// The intents a `help_topic` value names, in the value's order: intent names, or groups
+    /// (lower case, "_" for a space: the group's intents in the grammar's order), joined by "+".
+    private func intents(named value: String) -> [IntentHelp] {
+        var found: [IntentHelp] = []
+        for name in value.split(separator: "+").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            for help in grammar.intents where (help.intent.rawValue == name || Self.groupKey(help.group) == name)
+                && !found.contains(where: { $0.intent == help.intent }) {
+                found.append(help)
+            }
+        }
+        return found
+    }
+
+    /// "Pet settings" → "pet_settings": a group as the grammar's `help_topic` list names it.
+    static func groupKey(_ group: String) -> String {
+        group.lowercased().replacingOccurrences(of: " ", with: "_")
+    }
+
+    /// The intents a topic word of no list is about, by their names, groups, summaries and sentences.
+    private func intents(about topic: String) -> [IntentHelp] {
+        let words = Self.stems(topic)
+        // A topic word in the intent's name counts most, then its group, then its sentences.
+        let scored = grammar.intents.map { help -> (IntentHelp, Int) in
+            let name = Self.stems(help.intent.rawValue.replacingOccurrences(of: "_", with: " "))
+            let group = Self.stems(help.group)
+            let sentences = Self.stems(([help.summary] + help.examples + help.templates).joined(separator: " "))
+            return (help, 4 * words.intersection(name).count + 2 * words.intersection(group).count
+                + words.intersection(sentences).count)
+        }
+        let best = scored.map(\.1).max() ?? 0
+        return Array(scored.filter { $0.1 == best && best > 0 }.map(\.0).prefix(6))
+    }
+
+    private typealias IntentHelp = Grammar.IntentHelp
+
+    /// The intents under their group headings, each group once, in the grammar's order.
+    private func helpSections(_ intents: [Grammar.IntentHelp]) -> [HelpSection] {
+        var sections: [HelpSection] = []
+        for help in intents {
+            let entry = HelpSection.Entry(summary: help.summary, examples: help.examples)
+            if let index = sections.firstIndex(where: { $0.title == help.group }) {
+                sections[index] = HelpSection(title: help.group, entries: sections[index].entries + [entry])
+            } else {
+                sections.append(HelpSection(title: help.group, entries: [entry]))
+            }
+        }
+        return sections
+    }
+
+    private static func stems(_ text: String) -> Set<String> {
+        Set(text.lowercased().split(whereSeparator: { !$0.isLetter }).map { stem(String($0)) })
+    }
+
+    /// "washing", "washes", "washed" → "wash", so topics find their intents.
+    private static func stem(_ word: String) -> String {
+        for suffix in ["ing", "es", "ed", "s"] where word.count > suffix.count + 2 && word.hasSuffix(suffix) {
+            return String(word.dropLast(suffix.count))
+        }
+        return word
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import LaundryAssistant
+import LaundryCore
+import LaundryGrammar
+import LaundryTestSupport
+import Testing
+
+/// Issue 15, item 7 and the shapes of item 4: a question's bare answer is an answer — a name after
+/// "what should it be called?", a number or ordinal after "which pet?", yes and no in more words
+/// — and "when is … due?", "for all" get answers of their own.
+@Suite struct QuestionAnswerTests {
+    let fixture: AssistantFixture
+
+    init() throws {
+        fixture = try AssistantFixture(calendar: Self.utc)
+    }
+
+    static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    @discardableResult
+    func say(_ line: String) -> Reply { fixture.say(line) }
+
+    func pets() throws -> [Pet] { try fixture.store.read { try $0.pets() } }
+
+    @Test func aBareNameAnswersWhatTheNewPetIsCalled() throws {
+        let question = say("create pet")
+        #expect(question.awaiting == .name && question.text.hasPrefix("What should the new pet be called?"))
+        let created = say("Snowy")
+        #expect(created.ok && created.intent == .createPet && created.text.hasPrefix("Meet Snowy!"))
+        say("create a pet")
+        #expect(say("call it Mr. Fluff").text.hasPrefix("Meet Mr. Fluff!"))
+        #expect(try pets().map(\.name.value) == ["Snowy", "Mr. Fluff"])
+    }
+
+    @Test func theNameQuestionCanBeDeclinedOrLeftForAnotherCommand() throws {
+        say("create pet Snowy")
+        say("create pet")
+        #expect(say("no, never mind").text == "Okay — no pet was created.")
+        say("create pet")
+        // A command is itself, not a name: the question is dropped.
+        let status = say("status")
+        #expect(status.intent == .status)
+        #expect(say("Fluffy").intent == .unknown)
+        #expect(try pets().map(\.name.value) == ["Snowy"])
+    }
+
+    @Test(arguments: ["2", "#2", "the second one", "second", "2nd", "the last one", "Fluffy"])
+    func whichPetIsAnsweredByNumberOrdinalOrName(answer: String) throws {
+        say("create pet Snowy")
+        say("create pet Fluffy")
+        let question = say("start wash")
+        #expect(question.awaiting == .pet)
+        let started = say(answer)
+        #expect(started.ok && started.intent == .startWash && started.pet == "Fluffy", "“\(answer)”: \(started.text)")
+    }
+
+    @Test func aNumberPastTheListIsNoPet() throws {
+        say("create pet Snowy")
+        say("create pet Fluffy")
+        say("start wash")
+        #expect(say("7").intent != .startWash)
+        #expect(try pets().allSatisfy { $0.stage(at: fixture.time.clock.now()) == .idle })
+    }
+
+    @Test(arguments: ["sure, do it", "yeah go ahead", "yes delete it", "yep, go for it"])
+    func yesInMoreWordsConfirms(answer: String) throws {
+        say("create pet Snowy")
+        say("delete snowy")
+        let done = say(answer)
+        #expect(done.ok && done.intent == .confirm, "“\(answer)”: \(done.text)")
+        #expect(try pets().isEmpty)
+    }
+
+    @Test(arguments: ["no, leave it", "nope, keep it", "no don't delete it", "i changed my mind"])
+    func noInMoreWordsDeclines(answer: String) throws {
+        say("create pet Snowy")
+        say("delete snowy")
+        let kept = say(answer)
+        #expect(kept.intent == .deny && kept.text == "Okay, Snowy stays.", "“\(answer)”: \(kept.text)")
+        #expect(try pets().count == 1)
+    }
+
+    @Test func whenIsAPetDueIsAnsweredWithTheDayAndTime() throws {
+        say("create pet Fluffy")
+        #expect(say("when is fluffy due?").text == "Fluffy's laundry is due Sun 8 Mar 09:00 — in 7 days.")
+        fixture.time.advance(days: 9)
+        #expect(say("is fluffy overdue").text == "Fluffy's laundry was due Sun 8 Mar 09:00 — 2 days ago: it is time for a wash.")
+    }
+
+    @Test func startWashForAllAsksOnceAndStartsEachIdlePet() throws {
+        for name in ["Snowy", "Fluffy", "Buddy"] { say("create pet \(name)") }
+        say("start wash for fluffy")
+        let question = say("start wash for all")
+        #expect(question.awaiting == .confirmation)
+        #expect(question.text == "Start the wash for Snowy and Buddy? (Not the other pet: Fluffy is getting clean!) (yes/no)")
+        #expect(say("yes").ok)
+        let now = fixture.time.clock.now()
+        #expect(try pets().allSatisfy { if case .washing = $0.stage(at: now) { true } else { false } })
+        // One undo takes back the whole change.
+        #expect(say("undo").text.hasPrefix("Undone: started the wash for Snowy and Buddy."))
+        #expect(try pets().filter { $0.stage(at: now) == .idle }.map(\.name.value) == ["Snowy", "Buddy"])
+        say("wash everyone")
+        #expect(say("no").text == "Okay — I did not start the wash for any pet.")
+        #expect(try pets().filter { $0.stage(at: now) == .idle }.count == 2)
+    }
+}
