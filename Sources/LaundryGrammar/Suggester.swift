@@ -31,6 +31,9 @@ struct Suggester: Sendable {
     let renderings: [Intent: [Rendering]]
     /// By intent: the slots some template has, and those every template has.
     let slotKinds: [Intent: Set<SlotKind>]
+    /// By intent: the slots some template fills from the line's words (a fixed value, `{value=due}`,
+    /// takes none) — the only values a line no template fits can give it.
+    let wordKinds: [Intent: Set<SlotKind>]
     let requiredKinds: [Intent: Set<SlotKind>]
     /// By list and value: the phrase a sentence says the value with, and its lower-case UTF-8.
     let phrases: [String: [String: String]]
@@ -42,6 +45,7 @@ struct Suggester: Sendable {
     init(document: GrammarDocument, normalizer: Normalizer) {
         var renderings: [Intent: [Rendering]] = [:]
         var slotKinds: [Intent: Set<SlotKind>] = [:]
+        var wordKinds: [Intent: Set<SlotKind>] = [:]
         var requiredKinds: [Intent: Set<SlotKind>] = [:]
         for block in document.intents {
             for template in block.templates {
@@ -55,6 +59,10 @@ struct Suggester: Sendable {
                     renderings[block.intent, default: []].append(
                         Rendering(intent: block.intent, pieces: pieces, mask: Self.mask(of: kinds), bytes: bytes))
                     slotKinds[block.intent, default: []].formUnion(kinds)
+                    for piece in pieces {
+                        if case .slot(let kind) = piece { wordKinds[block.intent, default: []].insert(kind) }
+                        if case .list(let kind, _) = piece { wordKinds[block.intent, default: []].insert(kind) }
+                    }
                     always = always.map { $0.intersection(kinds) } ?? kinds
                 }
                 requiredKinds[block.intent] = requiredKinds[block.intent].map { $0.intersection(always ?? []) } ?? always ?? []
@@ -62,6 +70,7 @@ struct Suggester: Sendable {
         }
         self.renderings = renderings
         self.slotKinds = slotKinds
+        self.wordKinds = wordKinds
         self.requiredKinds = requiredKinds
         var phrases: [String: [String: String]] = [:]
         for (name, list) in document.lists {
@@ -156,7 +165,7 @@ struct Suggester: Sendable {
         let typed = Array(line.words.joined(separator: " ").utf8)
         let all = (leading.map { [$0] } ?? []) + intents
         // What the line holds, read once for every intent considered.
-        let kinds = all.reduce(into: Set<SlotKind>()) { $0.formUnion(slotKinds[$1] ?? []) }
+        let kinds = all.reduce(into: Set<SlotKind>()) { $0.formUnion(wordKinds[$1] ?? []) }
         let scanned = scanner.scan(line, original: original, pets: pets, kinds: kinds)
         var lead: [(command: Command, sentence: String)] = []
         // The closest so far, closest first (of equal distances, the intent considered first).
@@ -164,7 +173,8 @@ struct Suggester: Sendable {
         for intent in all {
             let room = limit - lead.count
             guard room > 0 else { break }
-            let slots = scanned.filter { (slotKinds[intent] ?? []).contains($0.key) }
+            // ("getting on" holds the setting value "on"; "how is Fluffy" takes no value from words.)
+            let slots = scanned.filter { (wordKinds[intent] ?? []).contains($0.key) }
             guard (requiredKinds[intent] ?? []).isSubset(of: slots.keys) else { continue }
             // A sentence at most as far from the line as the line is long: half of it may differ.
             // Once `room` are found, only one closer than the farthest of them can still be among them.

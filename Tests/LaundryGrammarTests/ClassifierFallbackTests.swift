@@ -102,6 +102,13 @@ import Testing
         #expect(suggester.holdsWhatTheLineGives(Command(intent: .startWash, slots: [:]), bare), "no pet named, none needed")
     }
 
+    /// A value the line holds for another intent is not this one's: "getting on" holds the
+    /// setting value "on", and "how is Fluffy" still leads.
+    @Test func aReadingTakesOnlyTheValuesItsIntentTakesFromWords() throws {
+        let top = try #require(try Grammar.english.interpret("how is fluffy getting on", pets: Self.pets).guesses.first)
+        #expect(top.command.intent == .showPet && top.command.slots.keys.sorted { $0.rawValue < $1.rawValue } == [.pet], "\(top)")
+    }
+
     /// A line a template fits never reads the classifier; the first one none fits does.
     @Test func onlyALineNoTemplateFitsReadsTheClassifier() throws {
         let grammar = try Grammar.readEnglish()
