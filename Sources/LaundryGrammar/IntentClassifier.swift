@@ -6,9 +6,9 @@ import Foundation
 /// It is a softmax (multinomial logistic) regression over the words of a line — word unigrams
 /// and bigrams, and letter trigrams inside words for typos (``ClassifierFeatures``) — with the
 /// user's pets and the numbers masked. It is trained at build time (``ClassifierTraining``) on the
-/// grammar's own sentences and the sentence corpora, and ships in the binary as tables read on
-/// first use. It knows every ``Intent``; `unknown` was trained on lines that are none ("order me a
-/// pizza").
+/// grammar's own sentences and the per-intent sentence files (never a blind corpus), and ships in
+/// the binary as tables read on first use. It knows every ``Intent``; `unknown` was trained on
+/// lines that are none ("order me a pizza").
 ///
 /// It only ever guesses: the probabilities say how sure the guess is, and the conversation decides
 /// what a guess may do (``highConfidence``).
@@ -21,9 +21,9 @@ public struct IntentClassifier: Sendable, Equatable {
 
     /// "High confidence": the lowest probability from which, judging each fold of the written
     /// sentences by a model trained without it, the top intent was right at least 99 % of the
-    /// time, and so was every top intent that changes data (99.3 % and 99.0 %, on three quarters of
+    /// time, and so was every top intent that changes data (99.2 % and 99.0 %, on three quarters of
     /// them). Measured afterwards, never tuned on: blind-1's lines no template fits are right
-    /// 94 % of the time from there on, and those that change data all of them
+    /// 90 % of the time from there on, and those that change data all of them
     /// (scripts/classifier-report; Benchmarks/README.md, "Intent classifier"). ``Guess/confident``
     /// is this number: the assistant acts on a guess only from here on.
     public static let highConfidence = 0.9
