@@ -148,7 +148,7 @@ public struct Grammar: Sendable {
             IntentClassifier.maskingPets(in: line.words, pets: pets) { graph.id(of: $0) >= 0 })
         let sure = scores?.first.flatMap { $0.probability >= IntentClassifier.highConfidence && Self.mayBeGuessed($0.intent) ? $0 : nil }
         func guess(_ command: Command, _ sentence: String) -> Guess {
-            let confident = command.intent == sure?.intent && suggester.holdsWhatTheLineGives(command, line)
+            let confident = command.intent == sure?.intent && suggester.holdsWhatTheLineGives(command, line, original: text, pets: pets)
             return Guess(command: command, sentence: sentence, confidence: confident ? sure?.probability : nil)
         }
         // The reading the model is sure of leads: a misspelling's reading, or its sentence closest to the line.

@@ -39,17 +39,31 @@ extension Suggester {
 extension Suggester {
     /// Whether a reading of a line no template fits holds what the line gives its intent: the
     /// slots every template of the intent has, the pet when the line names one of the user's pets
-    /// and the intent takes a pet, a number when the line has one and the intent takes one. Only
-    /// such a reading may be acted on without asking which pet or how long.
-    func holdsWhatTheLineGives(_ command: Command, _ line: Matcher.Line) -> Bool {
+    /// and the intent takes a pet, and every number and unit of time in the line — "every 12
+    /// hours" is no frequency of 12 days, "one two" no count of 2, "last 96 hours" no history of
+    /// all time — and, when it could take a number and took none, every word the grammar knows.
+    /// Only such a reading may be acted on without asking which pet or how long.
+    func holdsWhatTheLineGives(_ command: Command, _ line: Matcher.Line, original: String, pets: PetNameIndex) -> Bool {
         let takes = slotKinds[command.intent] ?? []
         guard (requiredKinds[command.intent] ?? []).isSubset(of: command.slots.keys) else { return false }
         if takes.contains(.pet), command.slots[.pet] == nil, line.petNames.contains(where: { !$0.isEmpty }) { return false }
-        let numbers: Set<SlotKind> = [.minutes, .days, .count]
-        if !takes.isDisjoint(with: numbers), !command.slots.keys.contains(where: numbers.contains),
-           ClassifierFeatures.modelWords(line.words).contains(IntentClassifier.numberPlaceholder) {
-            return false
+        let read = scanner.scanned(line, original: original, pets: pets, kinds: Set(command.slots.keys)).used
+        // An intent that may take a number and took none: a word the grammar does not know may
+        // be the number meant ("/transcript NaN", "/transcript lots").
+        let numbers: Set<SlotKind> = [.minutes, .days, .count, .range]
+        let mayMissANumber = !takes.isDisjoint(with: numbers) && !command.slots.keys.contains(where: numbers.contains)
+        for (position, word) in line.words.enumerated() where !read.contains(position) {
+            if Self.unitsOfTime.contains(word) || ClassifierFeatures.modelWords([word]).contains(IntentClassifier.numberPlaceholder) {
+                return false
+            }
+            if mayMissANumber, line.ids[position] < 0, !line.isPetWord[position] { return false }
         }
         return true
     }
+
+    /// Words that give a number its meaning: a number's unit must be read with it.
+    static let unitsOfTime: Set<String> = Set(SlotParsers.DurationReader.units.keys).union([
+        "day", "days", "week", "weeks", "fortnight", "fortnights", "month", "months", "year", "years",
+        "daily", "weekly", "fortnightly", "biweekly", "monthly", "seconds", "second", "secs", "sec",
+    ])
 }

@@ -30,6 +30,13 @@ struct SlotScanner: Sendable {
     /// Every slot value the line holds that `kinds` may use; typed values as the matcher gives
     /// them (minutes and days as whole numbers, a range's name, a list's value).
     func scan(_ line: Matcher.Line, original: String, pets: PetNameIndex, kinds: Set<SlotKind>) -> [SlotKind: SlotValue] {
+        scanned(line, original: original, pets: pets, kinds: kinds).slots
+    }
+
+    /// The same, with the positions of the words the values were read from.
+    func scanned(
+        _ line: Matcher.Line, original: String, pets: PetNameIndex, kinds: Set<SlotKind>
+    ) -> (slots: [SlotKind: SlotValue], used: Set<Int>) {
         var slots: [SlotKind: SlotValue] = [:]
         var used = Set<Int>()
         func text(_ range: Range<Int>) -> String {
@@ -57,11 +64,13 @@ struct SlotScanner: Sendable {
         }
         if kinds.contains(.path), let index = line.tokens.indices.first(where: { Self.looksLikeAPath(line.tokens[$0], original) }) {
             slots[.path] = SlotValue(text: String(original[line.tokens[index].chunk]))
+            used.insert(index)
         }
         if kinds.contains(.name), let range = afterNaming(in: line, avoiding: used) {
             slots[.name] = SlotValue(text: text(range))
+            used.formUnion(range)
         }
-        return slots
+        return (slots, used)
     }
 
     /// The first of the user's pets the line names: by name, then by a close misspelling.
