@@ -16,6 +16,12 @@ public struct Guess: Sendable {
     /// from ``confident`` on, and only for the first guess.
     public let confidence: Double?
 
+    public init(command: Command, sentence: String, confidence: Double?) {
+        self.command = command
+        self.sentence = sentence
+        self.confidence = confidence
+    }
+
     /// How sure a reading must be to be acted on without being offered first: the intent
     /// classifier's ``IntentClassifier/highConfidence``. The grammar gives a guess a confidence
     /// only from there on, and the assistant acts on one only from there on.
