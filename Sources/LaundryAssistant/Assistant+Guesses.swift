@@ -24,8 +24,10 @@ extension Assistant {
                 return try handle(guessed, pets: pets, transaction).prefixed("(I read that as “\(top.sentence)”.)")
             }
             if !assumeYes {
-                context.pending = .suggestions([top])
-                return guessed.reply(Self.question(top.sentence), awaiting: .confirmation)
+                let (asked, pet) = askable(top, pets: pets)
+                context.pending = .suggestions([asked])
+                return Turn(input: turn.input, command: asked.command, now: turn.now)
+                    .reply(Self.question(asked.sentence), pet: pet, awaiting: .confirmation)
             }
         }
         guard !guesses.isEmpty, !assumeYes || !guesses.contains(where: { $0.command.intent.changesData }) else {
@@ -59,6 +61,28 @@ extension Assistant {
         }
         guard let chosen else { return nil }
         return try handle(Turn(input: turn.input, command: chosen.command, now: turn.now), pets: pets, transaction)
+    }
+
+    /// A guessed change as it is asked about: its pet resolved to one of the user's own (by
+    /// name, prefix or close misspelling: "snowey" is Snowy), and said in the words of the
+    /// intent's own example ("start wash for Snowy"), not the line's closest template.
+    private func askable(_ guess: Guess, pets: [Pet]) -> (Guess, Pet?) {
+        var command = guess.command, pet: Pet?
+        if let slot = command[.pet], !slot.isPronoun,
+           case .found(let found, _) = PetResolution.resolve(slot, in: pets, lastPet: context.lastPetName) {
+            pet = found
+            command = command.with(.pet, SlotValue(text: found.name.value, knownPet: found.name.value))
+        }
+        // Of the examples' shapes, the one the command's own values change least ("mark Fluffy
+        // folded" after "mark snowy folded"; not "mark for Fluffy" after "mark folded").
+        let shaped = (grammar.help(for: command.intent)?.examples ?? []).compactMap { example in
+            grammar.sentence(for: command, typed: example).map { sentence in
+                let kept = Set(example.lowercased().split(separator: " ")).intersection(sentence.lowercased().split(separator: " "))
+                return (sentence, kept.count * 2 - sentence.split(separator: " ").count)
+            }
+        }
+        let sentence = shaped.max { $0.1 < $1.1 }?.0 ?? guess.sentence
+        return (Guess(command: command, sentence: sentence, confidence: guess.confidence), pet)
     }
 
     /// A request to read is never offered as a change, and one kind of change never as another:

@@ -16,6 +16,12 @@ public struct Guess: Sendable {
     /// from ``confident`` on, and only for the first guess.
     public let confidence: Double?
 
+    public init(command: Command, sentence: String, confidence: Double?) {
+        self.command = command
+        self.sentence = sentence
+        self.confidence = confidence
+    }
+
     /// How sure a reading must be to be acted on without being offered first: the intent
     /// classifier's ``IntentClassifier/highConfidence``. The grammar gives a guess a confidence
     /// only from there on, and the assistant acts on one only from there on.
@@ -53,7 +59,11 @@ extension Suggester {
         let numbers: Set<SlotKind> = [.minutes, .days, .count, .range]
         let mayMissANumber = !takes.isDisjoint(with: numbers) && !command.slots.keys.contains(where: numbers.contains)
         for (position, word) in line.words.enumerated() where !read.contains(position) {
-            if Self.unitsOfTime.contains(word) || ClassifierFeatures.modelWords([word]).contains(IntentClassifier.numberPlaceholder) {
+            // ("one" is as often a pronoun, "add another one called Undies", for an intent that
+            // takes no number.)
+            let isNumber = (word != "one" || !takes.isDisjoint(with: numbers))
+                && ClassifierFeatures.modelWords([word]).contains(IntentClassifier.numberPlaceholder)
+            if Self.unitsOfTime.contains(word) || isNumber {
                 return false
             }
             if mayMissANumber, line.ids[position] < 0, !line.isPetWord[position] { return false }

@@ -107,4 +107,18 @@ import Testing
         #expect(say("no").text == "Okay — I did not start the wash for any pet.")
         #expect(try pets().filter { $0.stage(at: now) == .idle }.count == 2)
     }
+
+    /// A sure guess at a change asks first — about the user's own pet, by its stored name (a
+    /// misspelt or lower-case one resolved), in the words of the intent's own example.
+    @Test func aGuessedChangeAsksAboutThePetByItsName() throws {
+        say("create pet Snowy")
+        say("create pet Fluffy")
+        let question = say("snowey jumpers going in the washer")
+        #expect(question.awaiting == .confirmation && question.pet == "Snowy", "\(question)")
+        #expect(question.text == "Start wash for Snowy? (yes/no)")
+        let started = say("yes")
+        #expect(started.ok && started.intent == .startWash && started.pet == "Snowy", "\(started.text)")
+        let folded = say("fluffy's shirts are folded up nicely")
+        #expect(folded.pet == "Fluffy" && folded.text.hasSuffix("Fluffy folded? (yes/no)"), "\(folded.text)")
+    }
 }

@@ -110,6 +110,7 @@ import Testing
         #expect(try !holds(.transcript, [.count: SlotValue(text: "two", value: "2")], "/transcript one two"))
         #expect(try !holds(.transcript, [:], "/transcript NaN"))
         #expect(try holds(.transcript, [:], "/transcript please"))
+        #expect(try holds(.createPet, [.name: SlotValue(text: "Undies")], "add another one called Undies"), "a pronoun, not a number")
     }
 
     /// A value the line holds for another intent is not this one's: "getting on" holds the
