@@ -286,9 +286,12 @@ struct Turn {
     /// When no template fits the line: what it may have meant (``LaundryGrammar/Interpretation``).
     var guesses: [Guess] = []
 
-    /// The slots for the JSON contract: a typed slot's value ("75", "on"), else the words.
+    /// The slots for the JSON contract: a typed slot's value ("75", "on"), else the words — and
+    /// a help topic as typed ("timers"; the intents it stands for are the grammar's business).
     var slots: [String: String] {
-        Dictionary(uniqueKeysWithValues: command.slots.map { ($0.key.rawValue, $0.value.value ?? $0.value.text) })
+        Dictionary(uniqueKeysWithValues: command.slots.map { kind, slot in
+            (kind.rawValue, kind == .topic ? slot.text : slot.value ?? slot.text)
+        })
     }
 
     func reply(

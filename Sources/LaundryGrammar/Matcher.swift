@@ -210,6 +210,14 @@ struct Matcher {
 
     /// The best reading of `line`, or nil when no template fits.
     func match(_ line: Line, original: String, pets: PetNameIndex, options: Options) -> Command? {
+        matchWithEvidence(line, original: original, pets: pets, options: options)?.command
+    }
+
+    /// The best reading with what it rests on: how many literal words it matched, and how many
+    /// `{pet}` slots name one of the user's pets.
+    func matchWithEvidence(
+        _ line: Line, original: String, pets: PetNameIndex, options: Options
+    ) -> (command: Command, literals: Int, knownPets: Int)? {
         var walk = Walk(line: line, pets: pets, options: options)
         for template in startingTemplates(line) {
             walk.template = Int(template)
@@ -222,7 +230,7 @@ struct Matcher {
             slots[capture.kind] = value(of: capture, in: original, line.tokens, walk)
         }
         let template = graph.templates[best.template]
-        return Command(intent: template.intent, slots: slots, template: template.text)
+        return (Command(intent: template.intent, slots: slots, template: template.text), best.score.literals, best.score.knownPets)
     }
 
     /// The templates the line may fit, in template order: those that can start with its first

@@ -54,6 +54,7 @@ extension Matcher {
         guard let restLine = prepare(rest, pets: pets) else { return nil }
         let read: Command? = if let corrector {
             matchCorrected(restLine, original: rest, pets: pets, corrector: corrector).onlyOne
+                .flatMap { $0.mayRun ? $0.command : nil }
         } else {
             match(restLine, original: rest, pets: pets, options: Options())
         }

@@ -32,10 +32,22 @@ extension Matcher {
         if let command = match(line, original: text, pets: pets, options: Options()) { return (command, [], line) }
         if let command = matchWithPetAside(line, original: text, pets: pets) { return (command, [], line) }
         let corrected = matchCorrected(line, original: text, pets: pets, corrector: corrector())
-        if corrected.count == 1 { return (corrected[0], [], line) }
+        if let only = corrected.onlyOne, only.mayRun { return (only.command, [], line) }
         if let command = matchWithPetAside(line, original: text, pets: pets, corrector: corrector()) { return (command, [], line) }
         let loose = match(line, original: text, pets: pets, options: Options(unknownPets: true))
-        return (loose ?? .unknown, loose == nil ? corrected : [], line)
+        return (loose ?? .unknown, loose == nil ? corrected.map(\.command) : [], line)
+    }
+
+    /// A line read with misspelt words corrected, and whether it may be taken as read.
+    struct CorrectedReading {
+        let command: Command
+        /// A change is run from a corrected line only when each word corrected has one closest
+        /// grammar word ("satrt": start), or when the rest of the line bears the reading out — a
+        /// grammar word typed as it is, or one of the user's pets ("creat a new pet named Rex",
+        /// "foled snowy"). A lone "mate" is as close to "mute" as to "make" and "late": "cheers
+        /// mate" is offered as "mute", never run (found by blind-2). A reading only to look is
+        /// always taken.
+        let mayRun: Bool
     }
 
     /// The most lines read with different corrections before giving up on guessing.
@@ -45,7 +57,7 @@ extension Matcher {
     /// nor quoted) replaced by the grammar words it is a typo of, every way, as commands that mean
     /// different things (intent and slots): one when every way that fits a template means the
     /// same, several when they differ, none when none fits.
-    func matchCorrected(_ line: Line, original: String, pets: PetNameIndex, corrector: TypoCorrector) -> [Command] {
+    func matchCorrected(_ line: Line, original: String, pets: PetNameIndex, corrector: TypoCorrector) -> [CorrectedReading] {
         let isGrammarWord = { (word: String) in graph.id(of: word) >= 0 }
         var choices: [(position: Int, words: [String])] = []
         for position in line.words.indices where line.ids[position] < 0 && !line.isPetWord[position] && !line.tokens[position].quoted {
@@ -60,7 +72,7 @@ extension Matcher {
         }
         let readings = choices.reduce(1) { $0 * $1.words.count }
         guard !choices.isEmpty, readings <= Self.maximumCorrectedReadings else { return [] }
-        var found: [Command] = []
+        var found: [CorrectedReading] = []
         for reading in 0..<readings {
             var fixed = line, corrections: [WordCorrection] = [], rest = reading
             for choice in choices {
@@ -72,10 +84,13 @@ extension Matcher {
                 corrections.append(WordCorrection(typed: line.words[choice.position], meant: meant))
             }
             fixed.numberWords = Self.numberWords(fixed.slotWords)
-            guard let command = match(fixed, original: original, pets: pets, options: Options()),
-                  !found.contains(where: { $0.intent == command.intent && $0.slots == command.slots })
+            guard let (command, literals, knownPets) = matchWithEvidence(fixed, original: original, pets: pets, options: Options()),
+                  !found.contains(where: { $0.command.intent == command.intent && $0.command.slots == command.slots })
             else { continue }
-            found.append(command.corrected(corrections))
+            let unique = corrections.allSatisfy { corrector.corrections(of: $0.typed).count == 1 }
+            let borneOut = literals > corrections.count || knownPets > 0
+            found.append(CorrectedReading(command: command.corrected(corrections),
+                                          mayRun: !command.intent.changesData || unique || borneOut))
         }
         return found
     }

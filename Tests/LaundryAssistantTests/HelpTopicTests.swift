@@ -51,6 +51,13 @@ import Testing
         #expect(summaries(reply) == expected, "“\(line)”")
     }
 
+    /// The topic is reported as the user said it (the JSON contract's slots are what was typed);
+    /// which intents it stands for is the grammar's business.
+    @Test func theTopicIsReportedAsTyped() {
+        #expect(say("help timers").slots["topic"] == "timers")
+        #expect(say("help me with frequency").slots["topic"] == "frequency")
+    }
+
     @Test func everyGroupIsATopic() throws {
         let grammar = try Grammar.english
         for group in Set(grammar.intents.map(\.group)) {

@@ -16,7 +16,11 @@ import Testing
             // A pet is its stored name (or the words when they name none); every other slot is
             // its normalised value ("90" for "an hour and a half", "off" for "mute"), or the words
             // as typed for free text. A fixed slot ({setting=sound}) has no words, only a value.
-            slots[kind.rawValue] = kind == .pet ? (value.knownPet ?? value.text) : (value.value ?? value.text)
+            slots[kind.rawValue] = switch kind {
+            case .pet: value.knownPet ?? value.text
+            case .topic: value.text  // as typed; which intents it is about, HelpTopicTests checks
+            default: value.value ?? value.text
+            }
         }
         #expect(slots == sentence.slots, "\(sentence.location): “\(sentence.text)” via “\(command.template ?? "")”")
     }

@@ -69,6 +69,17 @@ import Testing
         #expect(try read("foled snowy").intent == .markFolded, "fold or folded: the same")
     }
 
+    /// A misspelling read as a change only when the word has one closest grammar word: "mate"
+    /// is as close to "mute" as to "make" and "late", so "cheers mate" turns no sound off (found
+    /// by blind-2).
+    @Test func aChangeIsReadFromAMisspellingOnlyWhenTheCorrectionIsUnique() throws {
+        #expect(try read("cheers mate").intent == .unknown)
+        #expect(try read("mate").intent == .unknown)
+        let guesses = try Grammar.english.interpret("mate", pets: pets).guesses
+        #expect(guesses.contains { $0.command.intent == .setSetting }, "offered, not run")
+        #expect(try read("satrt wash for snowy").intent == .startWash, "one closest word: read")
+    }
+
     @Test func aGuessThatCouldMeanTwoThingsOrIsTooShortIsNone() throws {
         #expect(try read("helo").intent == .unknown, "hello or help?")
         #expect(try read("srt wash for snowy").intent == .unknown, "three letters: too short to guess")
