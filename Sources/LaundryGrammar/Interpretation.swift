@@ -47,29 +47,37 @@ extension Suggester {
     /// slots every template of the intent has, the pet when the line names one of the user's pets
     /// and the intent takes a pet, and every number and unit of time in the line — "every 12
     /// hours" is no frequency of 12 days, "one two" no count of 2, "last 96 hours" no history of
-    /// all time — and, when it could take a number and took none, every word the grammar knows.
-    /// Only such a reading may be acted on without asking which pet or how long.
+    /// all time, "NaN" no default. Only such a reading may be acted on without asking which pet
+    /// or how long.
     func holdsWhatTheLineGives(_ command: Command, _ line: Matcher.Line, original: String, pets: PetNameIndex) -> Bool {
         let takes = slotKinds[command.intent] ?? []
         guard (requiredKinds[command.intent] ?? []).isSubset(of: command.slots.keys) else { return false }
         if takes.contains(.pet), command.slots[.pet] == nil, line.petNames.contains(where: { !$0.isEmpty }) { return false }
         let read = scanner.scanned(line, original: original, pets: pets, kinds: Set(command.slots.keys)).used
-        // An intent that may take a number and took none: a word the grammar does not know may
-        // be the number meant ("/transcript NaN", "/transcript lots").
         let numbers: Set<SlotKind> = [.minutes, .days, .count, .range]
-        let mayMissANumber = !takes.isDisjoint(with: numbers) && !command.slots.keys.contains(where: numbers.contains)
         for (position, word) in line.words.enumerated() where !read.contains(position) {
             // ("one" is as often a pronoun, "add another one called Undies", for an intent that
             // takes no number.)
             let isNumber = (word != "one" || !takes.isDisjoint(with: numbers))
-                && ClassifierFeatures.modelWords([word]).contains(IntentClassifier.numberPlaceholder)
-            if Self.unitsOfTime.contains(word) || isNumber {
-                return false
+                && (Self.numberLike.contains(word) || ClassifierFeatures.modelWords([word]).contains(IntentClassifier.numberPlaceholder))
+            guard Self.unitsOfTime.contains(word) || isNumber else { continue }
+            // The same value said again is no other number: "monthly, like every 30 days".
+            let parsers: [SlotKind: ([String]) -> String?] = [
+                .minutes: SlotParsers.minutes, .days: SlotParsers.days, .count: SlotParsers.count, .range: SlotParsers.range,
+            ]
+            let repeated = command.slots.contains { kind, value in
+                value.value != nil && parsers[kind]?([line.slotWords[position]]) == value.value
             }
-            if mayMissANumber, line.ids[position] < 0, !line.isPetWord[position] { return false }
+            if !repeated { return false }
         }
         return true
     }
+
+    /// Words that name or change a number though no slot's parser reads them ("/transcript NaN",
+    /// "a thousand", "minus five").
+    static let numberLike: Set<String> = [
+        "nan", "inf", "infinity", "thousand", "thousands", "million", "billion", "minus", "dozen",
+    ]
 
     /// Words that give a number its meaning: a number's unit must be read with it.
     static let unitsOfTime: Set<String> = Set(SlotParsers.DurationReader.units.keys).union([

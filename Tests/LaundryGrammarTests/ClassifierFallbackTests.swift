@@ -107,9 +107,12 @@ import Testing
         days[.days] = SlotValue(text: "11563731", value: "11563731")
         #expect(try !holds(.setFrequency, days, "set snowy frequency to every 11563731 hours"))
         #expect(try !holds(.history, [:], "history past 7 hours"))
+        var monthly = snowy
+        monthly[.days] = SlotValue(text: "every 30 days", value: "30")
+        #expect(try holds(.setFrequency, monthly, "make fluffy monthly, like every 30 days"), "the same value said twice")
         #expect(try !holds(.transcript, [.count: SlotValue(text: "two", value: "2")], "/transcript one two"))
         #expect(try !holds(.transcript, [:], "/transcript NaN"))
-        #expect(try holds(.transcript, [:], "/transcript please"))
+        #expect(try holds(.transcript, [:], "what did i say earlier"), "a word the grammar does not know is no number")
         #expect(try holds(.createPet, [.name: SlotValue(text: "Undies")], "add another one called Undies"), "a pronoun, not a number")
     }
 
