@@ -11,22 +11,28 @@ import LaundryCore
 /// mark laundry folded), and otherwise a suggestion ("helo": hello or help?). The words are grouped by length, so a word is compared only with
 /// those that could be close enough.
 struct TypoCorrector: Sendable {
-    /// Grammar words by their length in Characters, with their UTF-8, Characters and letters.
-    private let wordsByLength: [Int: [Candidate]]
+    /// Grammar words by their length in Characters.
+    private let wordsByLength: [Int: Group]
+
+    /// The words of one length, with their letter sets apart: most words are passed over on the
+    /// letter set alone, so those are read without touching (and reference counting) the rest.
+    private struct Group {
+        var letters: [UInt32] = []
+        var candidates: [Candidate] = []
+    }
 
     private struct Candidate {
         let word: String
         let bytes: [UInt8]
         let characters: [Character]
-        let letters: UInt32
     }
 
     init(vocabulary: some Sequence<String>) {
-        var byLength: [Int: [Candidate]] = [:]
+        var byLength: [Int: Group] = [:]
         for word in vocabulary where Self.isCorrectable(word) {
             let characters = Array(word), bytes = Array(word.utf8)
-            byLength[characters.count, default: []].append(
-                Candidate(word: word, bytes: bytes, characters: characters, letters: Self.letters(bytes)))
+            byLength[characters.count, default: Group()].letters.append(Self.letters(bytes))
+            byLength[characters.count, default: Group()].candidates.append(Candidate(word: word, bytes: bytes, characters: characters))
         }
         wordsByLength = byLength
     }
@@ -54,20 +60,26 @@ struct TypoCorrector: Sendable {
     /// allows; empty when there are none. (Several: the caller decides whether the line reads the
     /// same with each.)
     func corrections(of word: String) -> [String] {
-        guard Self.isCorrectable(word) else { return [] }
-        let characters = Array(word)
-        let allowed = Self.allowedEdits(forLength: characters.count)
+        let bytes = Array(word.utf8)
+        let ascii = bytes.allSatisfy { $0 < 0x80 }
+        // ASCII letters are decided by their bytes, without Unicode's tables.
+        guard ascii ? !bytes.isEmpty && bytes.allSatisfy({ ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 }) : Self.isCorrectable(word)
+        else { return [] }
+        let characters = ascii ? [] : Array(word)
+        let count = ascii ? bytes.count : characters.count
+        let allowed = Self.allowedEdits(forLength: count)
         guard allowed > 0 else { return [] }
-        let bytes = Array(word.utf8), ascii = bytes.count == characters.count
         let letters = Self.letters(bytes)
         // Only words within the allowed edits: the best distance so far starts there.
         var best: (distance: Int, words: [String]) = (allowed, [])
-        for length in (characters.count - allowed)...(characters.count + allowed) {
-            for candidate in wordsByLength[length] ?? [] where (letters ^ candidate.letters).nonzeroBitCount <= 2 * best.distance {
+        for length in (count - allowed)...(count + allowed) {
+            guard let group = wordsByLength[length] else { continue }
+            for index in group.letters.indices where (letters ^ group.letters[index]).nonzeroBitCount <= 2 * best.distance {
+                let candidate = group.candidates[index]
                 // Bytes when both are ASCII (a byte is a Character then); Characters otherwise.
                 let distance = ascii && candidate.bytes.count == candidate.characters.count
                     ? EditDistance.withSwaps(bytes, candidate.bytes, within: best.distance) ?? .max
-                    : EditDistance.withSwaps(characters, candidate.characters)
+                    : EditDistance.withSwaps(ascii ? Array(word) : characters, candidate.characters)
                 guard distance <= best.distance else { continue }
                 if distance < best.distance {
                     best = (distance, [candidate.word])
