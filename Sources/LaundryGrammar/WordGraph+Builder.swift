@@ -1,0 +1,205 @@
+/// Compiling a grammar document into the word graph: the builder that lays out nodes and edges, and
+/// the analyses done once the graph is whole (how many words can follow a node, which words can
+/// start what follows a slot).
+extension WordGraph {
+    /// How many words a path through an edge's label takes: at least, at most.
+    static func wordRange(of label: Label) -> (minimum: Int32, maximum: Int32) {
+        switch label {
+        case .word: return (1, 1)
+        case .skip, .open, .close, .constant: return (0, 0)
+        case .slot(let kind, _, _):
+            switch kind.reading {
+            case .pet: return (1, Int32(SlotKind.unknownPetMaximumWords))
+            case .freeText: return (1, unbounded)
+            case .words(let maximum): return (1, Int32(maximum))
+            case .parsed: return (1, Int32(Matcher.parsedSlotMaximumWords))
+            case .listOnly: return (1, unbounded)  // never compiled: a list slot opens and closes
+            }
+        }
+    }
+
+    /// `minimumWords` and `maximumWords` of every node.
+    func wordBounds() -> (minimum: [Int32], maximum: [Int32]) {
+        // -1: not worked out yet. A node from which no path reaches an end gets a minimum above
+        // its maximum: nothing fits.
+        var minimum = [Int32](repeating: -1, count: nodeCount)
+        var maximum = [Int32](repeating: -1, count: nodeCount)
+        for node in 0..<Int32(nodeCount) { addWordBounds(of: node, &minimum, &maximum) }
+        return (minimum, maximum)
+    }
+
+    /// Works out the word bounds of `node` and of the nodes after it that still lack them. The
+    /// graph has no loops, so remembering every node's answer visits each edge once.
+    func addWordBounds(of node: Int32, _ minimum: inout [Int32], _ maximum: inout [Int32]) {
+        guard minimum[Int(node)] < 0 else { return }
+        func add(_ a: Int32, _ b: Int32) -> Int32 { a == Self.unbounded || b == Self.unbounded ? Self.unbounded : a + b }
+        var fewest = accepts[Int(node)] >= 0 ? 0 : Self.unbounded
+        var most: Int32 = accepts[Int(node)] >= 0 ? 0 : -1
+        for index in edges(of: node) {
+            let edge = edges[index]
+            addWordBounds(of: edge.target, &minimum, &maximum)
+            let target = Int(edge.target)
+            guard maximum[target] >= 0 else { continue }
+            let words = Self.wordRange(of: edge.label)
+            fewest = min(fewest, add(words.minimum, minimum[target]))
+            most = max(most, add(words.maximum, maximum[target]))
+        }
+        minimum[Int(node)] = fewest
+        maximum[Int(node)] = most
+    }
+
+    /// The literal words that can be first on a path from `start`, and whether something else —
+    /// a slot, or the end of the template — can come first instead (then the words do not decide).
+    func firstWords(from start: Int32) -> (words: Set<Int32>, anything: Bool) {
+        var words: Set<Int32> = []
+        var anything = false
+        var stack = [start]
+        var seen: Set<Int32> = []
+        while let node = stack.popLast() {
+            guard seen.insert(node).inserted else { continue }
+            if accepts[Int(node)] >= 0 { anything = true }
+            for index in edges(of: node) {
+                switch edges[index].label {
+                case .word(let id): words.insert(id)
+                case .slot: anything = true
+                case .skip, .open, .close, .constant: stack.append(edges[index].target)
+                }
+            }
+        }
+        return (words, anything)
+    }
+
+    /// The graph while it is being compiled: edges are added to any node at any time, so they are
+    /// kept in the order they come until `edgesByNode` groups them.
+    struct Builder {
+        let lists: [String: GrammarDocument.ValueList]
+        let normalizer: Normalizer
+        /// Every edge so far, with the node it leaves.
+        var edges: [(from: Int32, edge: Edge)] = []
+        var accepts: [Int32] = []
+        var vocabulary: [String: Int32] = [:]
+        var values: [String] = []
+        /// Word ids by the word as written in the grammar: rules are inlined wherever they are
+        /// used, so the same words come back many times, and normalising each is not free.
+        var wordIDs: [String: [Int32]] = [:]
+        /// `SlotKind.allCases`, fetched once.
+        let slotKinds = SlotKind.allCases
+
+        init(lists: [String: GrammarDocument.ValueList], normalizer: Normalizer) {
+            self.lists = lists
+            self.normalizer = normalizer
+        }
+
+        mutating func newNode() -> Int32 {
+            accepts.append(-1)
+            return Int32(accepts.count - 1)
+        }
+
+        mutating func connect(_ from: Int32, _ label: Label, _ to: Int32) {
+            edges.append((from, Edge(label: label, target: to)))
+        }
+
+        /// The edges grouped by the node they leave, each node's in the order they were added,
+        /// and where each node's group starts (a counting sort, which keeps that order).
+        func edgesByNode() -> (edges: [Edge], starts: [Int32]) {
+            var starts = [Int32](repeating: 0, count: accepts.count + 1)
+            for (from, _) in edges { starts[Int(from) + 1] += 1 }
+            for node in accepts.indices { starts[node + 1] += starts[node] }
+            var next = starts
+            var grouped = [Edge?](repeating: nil, count: edges.count)
+            for (from, edge) in edges {
+                grouped[Int(next[Int(from)])] = edge
+                next[Int(from)] += 1
+            }
+            return (grouped.map { $0! }, starts)
+        }
+
+        /// The ids of a template word as lines are read: normalised, and expanded ("what's" is
+        /// "what", "is").
+        mutating func ids(ofTemplateWord word: String) -> [Int32] {
+            if let ids = wordIDs[word] { return ids }
+            let ids = normalizer.expand([Tokenizer.normalize(word)]).map { normalized in
+                vocabulary[normalized] ?? {
+                    let id = Int32(vocabulary.count)
+                    vocabulary[normalized] = id
+                    return id
+                }()
+            }
+            wordIDs[word] = ids
+            return ids
+        }
+
+        /// Adds `expression` after `from` and returns the node where it ends.
+        mutating func compile(
+            _ expression: TemplateExpression, from: Int32, rules: [String: TemplateExpression], line: Int, expanding: [String]
+        ) throws(GrammarError) -> Int32 {
+            switch expression {
+            case .word(let word):
+                var end = from
+                for id in ids(ofTemplateWord: word) {
+                    let next = newNode()
+                    connect(end, .word(id), next)
+                    end = next
+                }
+                return end
+            case .slot(let kind, nil):
+                if case .listOnly = kind.reading {
+                    throw GrammarError(line: line, message: "slot {\(kind.rawValue)} takes its words from a value list: {\(kind.rawValue):LIST}")
+                }
+                let end = newNode()
+                // `next` is filled in when the graph is laid out flat.
+                connect(from, .slot(kind, ordinal: Int32(slotKinds.firstIndex(of: kind)!), next: -1), end)
+                return end
+            case .constant(let kind, let value):
+                let end = newNode()
+                values.append(value)
+                connect(from, .constant(kind, value: Int32(values.count - 1)), end)
+                return end
+            case .slot(let kind, let listName?):
+                guard let list = lists[listName] else {
+                    throw GrammarError(line: line, message: "value list '\(listName)' is not defined")
+                }
+                let entry = newNode()
+                connect(from, .open(kind), entry)
+                let end = newNode()
+                for (value, phrases) in list.entries {
+                    let index = Int32(values.count)
+                    values.append(value)
+                    for phrase in phrases {
+                        let phraseEnd = try compile(phrase, from: entry, rules: rules, line: line, expanding: expanding)
+                        connect(phraseEnd, .close(kind, value: index), end)
+                    }
+                }
+                return end
+            case .sequence(let items):
+                var current = from
+                for item in items {
+                    current = try compile(item, from: current, rules: rules, line: line, expanding: expanding)
+                }
+                return current
+            case .alternatives(let options):
+                let end = newNode()
+                for option in options {
+                    let optionEnd = try compile(option, from: from, rules: rules, line: line, expanding: expanding)
+                    connect(optionEnd, .skip, end)
+                }
+                return end
+            case .optional(let inner):
+                // A fresh entry node, so that the skip edge cannot be taken from inside `inner`.
+                let entry = newNode()
+                connect(from, .skip, entry)
+                let end = try compile(inner, from: entry, rules: rules, line: line, expanding: expanding)
+                connect(entry, .skip, end)
+                return end
+            case .rule(let name):
+                guard let body = rules[name] else {
+                    throw GrammarError(line: line, message: "rule <\(name)> is not defined")
+                }
+                guard !expanding.contains(name) else {
+                    throw GrammarError(line: line, message: "rule <\(name)> refers to itself")
+                }
+                return try compile(body, from: from, rules: rules, line: line, expanding: expanding + [name])
+            }
+        }
+    }
+}
