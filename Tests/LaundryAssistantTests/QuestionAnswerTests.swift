@@ -121,4 +121,19 @@ import Testing
         let folded = say("fluffy's shirts are folded up nicely")
         #expect(folded.pet == "Fluffy" && folded.text.hasSuffix("Fluffy folded? (yes/no)"), "\(folded.text)")
     }
+
+    /// While a yes/no question waits, a line that says no in any words is a no — declining changes
+    /// nothing, so it is safe to read generously ("wait no", "hmm nope not that"). A yes is never
+    /// read that way: only the grammar's own yes confirms.
+    @Test func aNoInAnyWordsDeclinesAWaitingQuestion() throws {
+        say("create pet Snowy")
+        say("delete snowy")
+        let kept = say("wait no")
+        #expect(kept.intent == .deny && kept.text == "Okay, Snowy stays.", "\(kept.text)")
+        say("delete snowy")
+        #expect(say("hmm nope not that one").text == "Okay, Snowy stays.")
+        say("delete snowy")
+        #expect(say("yes but no").intent != .confirm)
+        #expect(try pets().count == 1)
+    }
 }
