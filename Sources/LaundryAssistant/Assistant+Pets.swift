@@ -58,6 +58,7 @@ extension Assistant {
 
     func status(_ turn: Turn, pets: [Pet]) -> Reply {
         guard !pets.isEmpty else { return turn.reply(PetText.emptyState, content: .dashboard([])) }
+        if turn.command[.value]?.value == "due" { return turn.reply(toDo(pets, now: turn.now)) }
         let snapshots = pets.map { PetSnapshot($0, at: turn.now) }
         return turn.reply(snapshots.map(PetText.statusLine).joined(separator: "\n"), content: .dashboard(snapshots))
     }
@@ -69,6 +70,33 @@ extension Assistant {
             let snapshot = PetSnapshot(pet, at: turn.now)
             return turn.reply(PetText.card(snapshot), pet: pet, content: .petCard(snapshot))
         }
+    }
+
+    /// "What should I do next?": each pet's step that can be taken now, with the sentence that
+    /// takes it — ready for the dryer, ready to fold, dead, overdue — or, when none can, the next
+    /// pet due (and the timers running).
+    private func toDo(_ pets: [Pet], now: Date) -> String {
+        var steps: [String] = [], running: [String] = []
+        for pet in pets {
+            let name = pet.name.value
+            switch pet.nextAction(at: now) {
+            case .startDryer: steps.append("\(name) is ready for the dryer! Say “start dryer for \(name)”.")
+            case .markFolded: steps.append("\(name) is ready to be folded! Say “mark \(name) folded”.")
+            case .reviveWithLaundry: steps.append("\(name) needs reviving. Say “revive \(name)”.")
+            case .startWash where pet.nextDue <= now:
+                let due = "\(HistoryText.dayAndTime(pet.nextDue, calendar: calendar)) — \(PetText.dueText(pet.nextDue, now: now))"
+                steps.append("\(name) is overdue (due \(due)). Say “start wash for \(name)”.")
+            case .waitForWash(let left), .waitForDryer(let left):
+                running.append("\(name) \(pet.stage(at: now).statusText ?? "is busy") (\(DurationText.countdown(left)) left).")
+            case .startWash: break
+            }
+        }
+        guard steps.isEmpty else { return steps.joined(separator: "\n") }
+        var lines = ["Nothing needs doing now."]
+        if let next = pets.filter({ $0.nextAction(at: now) == .startWash }).min(by: { $0.nextDue < $1.nextDue }) {
+            lines[0] += " Next due: \(next.name), \(HistoryText.dayAndTime(next.nextDue, calendar: calendar)) — \(PetText.dueText(next.nextDue, now: now))."
+        }
+        return (lines + running).joined(separator: "\n")
     }
 
     /// "Fluffy's laundry is due Sun 8 Mar 09:00 — in 7 days." (or "was due …, 2 days ago").

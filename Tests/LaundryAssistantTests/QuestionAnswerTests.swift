@@ -136,4 +136,24 @@ import Testing
         #expect(say("yes but no").intent != .confirm)
         #expect(try pets().count == 1)
     }
+
+    /// "What should I do next?" and "is anything overdue?" are answered in words: what each pet
+    /// is ready for, with the sentence that does it — or, when nothing is, what comes next.
+    @Test func whatToDoNextIsAnsweredWithTheStepsThatAreDue() throws {
+        say("create pet Snowy")
+        say("create pet Fluffy")
+        #expect(say("is anything overdue?").text
+            == "Nothing needs doing now. Next due: Snowy, Sun 8 Mar 09:00 — in 7 days.")
+        say("start wash for snowy")
+        fixture.time.advance(days: 8)
+        let next = say("what should i do next")
+        #expect(next.intent == .status)
+        #expect(next.text == """
+            Snowy is ready for the dryer! Say “start dryer for Snowy”.
+            Fluffy is overdue (due Sun 8 Mar 09:00 — 1 day ago). Say “start wash for Fluffy”.
+            """)
+        // Each piece of advice works when typed.
+        #expect(say("start dryer for Snowy").ok && say("start wash for Fluffy").ok)
+    }
 }
+
