@@ -52,9 +52,10 @@ extension Assistant {
                 return turn.failed(.refused, "There is no suggestion \(number); they go from 1 to \(guesses.count).")
             }
             chosen = guesses[min(number, guesses.count) - 1]
-        } else if turn.command.intent == .confirm && guesses.count == 1 {
+        } else if guesses.count == 1 && (turn.command.intent == .confirm || (turn.command.intent == .unknown
+            && AnswerWords.saysYes(turn.input, pet: guesses[0].command[.pet]?.knownPet, otherPets: pets.map(\.name.value)))) {
             chosen = guesses[0]
-        } else if turn.command.intent == .deny {
+        } else if turn.command.intent == .deny || (turn.command.intent == .unknown && AnswerWords.saysNo(turn.input)) {
             return turn.reply("Okay — nothing was done.")
         } else {
             return nil

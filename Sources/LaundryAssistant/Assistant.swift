@@ -117,10 +117,13 @@ public final class Assistant {
                 switch turn.command.intent {
                 case .confirm: return try perform(confirmation, turn, pets: pets, transaction)
                 case .deny: return declined(confirmation, turn)
-                // A line no template fits that says no in any words ("wait no") is a no: declining
-                // changes nothing. (Never a yes: only the grammar's own yes confirms.)
-                case .unknown where Self.saysNo(turn.input):
+                // A line no template fits that says no in any words ("wait no") is a no; one that
+                // is a plain yes in any words ("yeah im sure") is a yes.
+                case .unknown where AnswerWords.saysNo(turn.input):
                     return declined(confirmation, Turn(input: turn.input, command: Command(intent: .deny), now: turn.now))
+                case .unknown where AnswerWords.saysYes(turn.input, pet: confirmation.petName, otherPets: pets.map(\.name.value)):
+                    return try perform(confirmation, Turn(input: turn.input, command: Command(intent: .confirm), now: turn.now),
+                                       pets: pets, transaction)
                 // Any other line drops the question: a yes is never taken from another command.
                 default: break
                 }
@@ -156,12 +159,6 @@ public final class Assistant {
                     + "your data, and with --yes nobody would see that guess. Nothing was changed; type it as you mean it.")
         }
         return try handle(turn, pets: pets, transaction).prefixed("(I took \(read).)")
-    }
-
-    /// Whether a line holds a word of refusal: "no", "nope", "nah", "don't", "cancel", "not".
-    static func saysNo(_ input: String) -> Bool {
-        let words = input.lowercased().split { !$0.isLetter && $0 != "'" && $0 != "’" }
-        return words.contains { ["no", "nope", "nah", "nay", "don't", "don’t", "dont", "cancel", "not", "never"].contains($0) }
     }
 
     /// A line that is nothing but a pet's name (or close to exactly one), or a pet's place in

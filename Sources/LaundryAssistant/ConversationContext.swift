@@ -26,6 +26,11 @@ struct ConversationContext {
         case overwrite(ExportRequest)
         /// "Start wash for all": the step for each of these pets.
         case cycleForAll(CycleStep, names: [String])
+
+        /// The one pet the change is about, if there is one.
+        var petName: String? {
+            if case .deletePet(let name) = self { name } else { nil }
+        }
     }
 
     /// The stored name of the pet last talked about ("it", "her" refer to it).

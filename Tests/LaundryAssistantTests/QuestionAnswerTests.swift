@@ -123,8 +123,7 @@ import Testing
     }
 
     /// While a yes/no question waits, a line that says no in any words is a no — declining changes
-    /// nothing, so it is safe to read generously ("wait no", "hmm nope not that"). A yes is never
-    /// read that way: only the grammar's own yes confirms.
+    /// nothing, so it is safe to read generously ("wait no", "hmm nope not that").
     @Test func aNoInAnyWordsDeclinesAWaitingQuestion() throws {
         say("create pet Snowy")
         say("delete snowy")
@@ -135,6 +134,30 @@ import Testing
         say("delete snowy")
         #expect(say("yes but no").intent != .confirm)
         #expect(try pets().count == 1)
+    }
+
+    /// A yes in a person's own words confirms too ("yeah im sure", "absolutely, get rid of it") —
+    /// but only a plain one: a line that also hesitates ("ok wait"), refuses, or
+    /// names another pet or a number drops the question and changes nothing.
+    @Test func aPlainYesInAnyWordsConfirmsAWaitingQuestion() throws {
+        say("create pet Snowy")
+        say("create pet Fluffy")
+        for unsure in ["ok wait", "yeah but not snowy", "yes, fluffy instead", "sure, in 5 minutes", "hmm ok maybe"] {
+            say("delete snowy")
+            #expect(say(unsure).intent != .confirm, "\(unsure)")
+            #expect(try pets().count == 2, "\(unsure)")
+        }
+        for yes in ["yeah im sure", "absolutely, get rid of it", "ok fine yes", "yup thats right 👍"] {
+            say("delete snowy")
+            let deleted = say(yes)
+            #expect(deleted.intent == .confirm && deleted.text.hasPrefix("Deleted Snowy"), "\(yes): \(deleted.text)")
+            #expect(try pets().count == 1, "\(yes)")
+            say("undo")
+        }
+        // The same for a guessed change that asks first.
+        let asked = say("fluffy's shirts are folded up nicely")
+        try #require(asked.awaiting == .confirmation, "\(asked.text)")
+        #expect(say("yeah go for it please").intent == .markFolded)
     }
 
     /// "What should I do next?" and "is anything overdue?" are answered in words: what each pet
