@@ -136,6 +136,11 @@ extension Assistant {
     }
 
     func export(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
+        // A format the sentence does not name is the file's: "to h.json" is JSON.
+        var turn = turn
+        if turn.command[.format] == nil, let path = turn.command[.path]?.text, let format = Self.format(ofFileNamed: path) {
+            turn = Turn(input: turn.input, command: turn.command.with(.format, SlotValue(text: path, value: format)), now: turn.now)
+        }
         let formatValue = turn.command[.format]?.value
         let kind: ExportRequest.Kind =
             ExportRequest.Kind(rawValue: turn.command[.value]?.value ?? "") ?? (formatValue == "markdown" ? .transcript : .history)
@@ -162,6 +167,16 @@ extension Assistant {
         }
         return try writeExport(ExportRequest(kind: kind, format: format, path: path), turn, pets: pets,
                                transaction, overwrite: assumeYes)
+    }
+
+    /// The export format a file's extension names: `csv`, `json` or `markdown` (`.md`).
+    static func format(ofFileNamed path: String) -> String? {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "csv": "csv"
+        case "json": "json"
+        case "md", "markdown": "markdown"
+        default: nil
+        }
     }
 
     /// Writes an export to its file — asking before replacing one — or gives it as the reply.

@@ -197,12 +197,13 @@ import Testing
         #expect(reply.text.hasPrefix("(I took “strat” as “start”.) Fluffy is getting clean!"), "\(reply.text)")
     }
 
-    /// A line that fits no template even corrected gets suggestions, which are never run.
+    /// A line that fits no template even corrected gets suggestions, which are never run — or,
+    /// when the intent classifier is sure of a change, a question that only a yes answers.
     @Test func unknownLinesGetSuggestionsThatAreNeverRun() throws {
         say("create pet Fluffy")
-        let reply = say("srt wash for fluffy")  // three letters: too short to guess at
-        #expect(!reply.ok && reply.intent == .unknown, "\(reply.text)")
-        #expect(reply.text.contains("Did you mean"), "\(reply.text)")
+        let reply = say("srt wash for fluffy")  // three letters: too short to correct
+        #expect(reply.text.contains("Did you mean") || reply.text == "Start wash for Fluffy? (yes/no)", "\(reply.text)")
+        #expect(!reply.ok || reply.awaiting == .confirmation, "\(reply.text)")
         #expect(try store.read { try $0.pet(named: "Fluffy") }?.cycle == .idle)
     }
 
@@ -243,6 +244,23 @@ import Testing
         #expect(again.awaiting == .confirmation)
         #expect(say("no").text == "Okay, \(file.path) was left as it is.")
         #expect(!say("export history as csv to /nonexistent-dir/x.csv").ok)
+    }
+
+    /// A file's extension says its format when the sentence does not ("export history to
+    /// h.json" writes JSON, not CSV); a format the sentence names wins.
+    @Test func anExportWithoutAFormatTakesTheFileExtensions() throws {
+        say("create pet Snowy")
+        say("start wash")
+        let json = directory.url.appendingPathComponent("h.json")
+        let wrote = say("export history to \(json.path)")
+        #expect(wrote.ok && wrote.text == "Wrote 1 event to \(json.path) (JSON).", "\(wrote.text)")
+        #expect(wrote.slots["format"] == "json")
+        #expect(try String(contentsOf: json, encoding: .utf8).hasPrefix("["))
+        let markdown = directory.url.appendingPathComponent("chat.md")
+        #expect(say("save the chat to \(markdown.path)").text.hasSuffix("(MARKDOWN)."))
+        let named = directory.url.appendingPathComponent("named.json")
+        #expect(say("export history as csv to \(named.path)").text.hasSuffix("(CSV)."))
+        #expect(!say("export history to \(directory.url.appendingPathComponent("h.md").path)").ok, "a transcript's format for the history")
     }
 
     @Test func namesAreCheckedAndUnique() {
