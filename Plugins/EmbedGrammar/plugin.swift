@@ -24,11 +24,12 @@ struct EmbedGrammar: BuildToolPlugin {
     }
 
     /// What the intent classifier learns from besides the grammar: the per-intent sentence files
-    /// (`<intent>.txt`), by name order. Never a blind corpus (`blind-*.tsv`): those measure
-    /// understanding, and GrammarEmbedder refuses them too.
+    /// (`<intent>.txt`) and the written training sentences (`training-*.tsv`), by name order.
+    /// Never a blind corpus (`blind-*.tsv`): those measure understanding, and GrammarEmbedder
+    /// refuses them too.
     static func trainingFiles(in directory: URL) throws -> [URL] {
         try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasSuffix(".txt") && !$0.hasPrefix("blind-") }
+            .filter { ($0.hasSuffix(".txt") && !$0.hasPrefix("blind-")) || ($0.hasPrefix("training-") && $0.hasSuffix(".tsv")) }
             .sorted()
             .map { directory.appending(path: $0) }
     }

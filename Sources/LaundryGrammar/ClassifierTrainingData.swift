@@ -61,6 +61,7 @@ package struct ClassifierTrainingData: Sendable {
     package init(_ inputs: Inputs) throws(GrammarError) {
         let document = try GrammarDocument.parse(inputs.grammarSource)
         let reader = try Reader(document: document, pets: Self.corpusPets)
+        let writtenReader = try Reader(document: document, pets: Self.blindPets)
         var examples: [Example] = []
         var sampler = TemplateSampler(document: document)
         for block in document.intents {
@@ -70,7 +71,7 @@ package struct ClassifierTrainingData: Sendable {
             }
         }
         for file in inputs.files {
-            examples += try reader.sentences(of: file)
+            examples += Self.isWrittenTrainingFile(file.name) ? try writtenReader.written(file) : try reader.sentences(of: file)
         }
         // Every intent learns from its written sentences too; a new one must not be forgotten.
         let names = Set(inputs.files.map(\.name))
@@ -80,10 +81,18 @@ package struct ClassifierTrainingData: Sendable {
         self.examples = examples
     }
 
-    /// Whether a file of Grammars/tests may be learned from: an intent's sentences, never a blind
-    /// corpus (nor anything else).
+    /// Whether a file of Grammars/tests may be learned from: an intent's sentences or written
+    /// training sentences, never a blind corpus (nor anything else).
     package static func isTrainingFile(_ name: String) -> Bool {
-        !name.hasPrefix("blind-") && name.hasSuffix(".txt") && Intent(rawValue: String(name.dropLast(4))) != nil
+        isWrittenTrainingFile(name)
+            || (!name.hasPrefix("blind-") && name.hasSuffix(".txt") && Intent(rawValue: String(name.dropLast(4))) != nil)
+    }
+
+    /// `training-*.tsv`: sentences written, as the blind corpora are, by writers who saw neither
+    /// the grammar nor the tests — in the blind corpora's format, with their four pets — to be
+    /// learned from. (A writer of a blind corpus never sees them either.)
+    package static func isWrittenTrainingFile(_ name: String) -> Bool {
+        name.hasPrefix("training-") && name.hasSuffix(".tsv")
     }
 
     /// The pets the blind corpora are written for (Grammars/tests/README.md).
@@ -94,17 +103,7 @@ package struct ClassifierTrainingData: Sendable {
     /// the file).
     package static func measured(blindCorpus text: String, grammarSource: String) throws(GrammarError) -> [Example] {
         let reader = try Reader(document: try GrammarDocument.parse(grammarSource), pets: blindPets)
-        var examples: [Example] = []
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            if line.trimmingCharacters(in: " \t\r").isEmpty || line.hasPrefix("#") { continue }
-            guard fields.count >= 2, let intent = Intent(rawValue: String(fields[1])) else {
-                throw GrammarError(line: offset + 1, message: "expected a sentence, a tab and an intent's name")
-            }
-            let text = String(fields[0])
-            examples.append(Example(words: reader.words(of: text), intent: intent, origin: .corpus, fold: nil, text: text))
-        }
-        return examples
+        return try reader.tabSeparated(text, folded: false)
     }
 
     /// Reads corpus lines as the matcher reads a typed line: split, expanded, pets masked.
@@ -125,10 +124,36 @@ package struct ClassifierTrainingData: Sendable {
             }
         }
 
+        /// The sentences of a written training file (`sentence<TAB>intent<TAB>…`), as examples.
+        func written(_ file: (name: String, text: String)) throws(GrammarError) -> [Example] {
+            do {
+                return try tabSeparated(file.text, folded: true)
+            } catch {
+                throw GrammarError(line: error.line, message: "\(file.name): \(error.message)")
+            }
+        }
+
+        /// Lines of `sentence<TAB>intent<TAB>…`, as examples: each in its fold when `folded`.
+        func tabSeparated(_ text: String, folded: Bool) throws(GrammarError) -> [Example] {
+            var examples: [Example] = []
+            for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+                if line.trimmingCharacters(in: " \t\r").isEmpty || line.hasPrefix("#") { continue }
+                guard fields.count >= 2, let intent = Intent(rawValue: String(fields[1])) else {
+                    throw GrammarError(line: offset + 1, message: "expected a sentence, a tab and an intent's name")
+                }
+                let text = String(fields[0])
+                let masked = words(of: text)
+                examples.append(Example(words: masked, intent: intent, origin: .corpus,
+                                        fold: folded ? ClassifierTrainingData.fold(of: masked) : nil, text: text))
+            }
+            return examples
+        }
+
         /// The sentences of one corpus file ("sentence => slots" lines), as examples.
         func sentences(of file: (name: String, text: String)) throws(GrammarError) -> [Example] {
             guard ClassifierTrainingData.isTrainingFile(file.name), let intent = Intent(rawValue: String(file.name.dropLast(4))) else {
-                throw GrammarError(line: 0, message: "\(file.name): not a file to train on (only the <intent>.txt files of "
+                throw GrammarError(line: 0, message: "\(file.name): not a file to train on (only the <intent>.txt and training-*.tsv files of "
                     + "Grammars/tests; a blind corpus is measured, never learned from)")
             }
             var examples: [Example] = []

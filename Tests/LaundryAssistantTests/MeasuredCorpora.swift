@@ -22,6 +22,6 @@ enum MeasuredCorpora {
     }
 
     static var blind: [UnderstandingScore] {
-        get async throws { try await scores.filter { $0.corpus.name != UnderstandingCorpus.perIntentName } }
+        get async throws { try await scores.filter(\.corpus.isBlind) }
     }
 }

@@ -33,8 +33,10 @@ import Testing
         let blind = onDisk.filter { $0.hasPrefix("blind-") }
         #expect(!blind.isEmpty, "no blind corpus to keep out")
         let trained = BundledGrammar.englishClassifierTrainingFiles
-        #expect(trained == onDisk.filter { $0.hasSuffix(".txt") && !$0.hasPrefix("blind-") }.sorted())
-        #expect(!trained.contains { $0.hasPrefix("blind-") || !$0.hasSuffix(".txt") }, "\(trained)")
+        #expect(trained == onDisk.filter {
+            ($0.hasSuffix(".txt") && !$0.hasPrefix("blind-")) || ($0.hasPrefix("training-") && $0.hasSuffix(".tsv"))
+        }.sorted())
+        #expect(!trained.contains { $0.hasPrefix("blind-") }, "\(trained)")
         for name in blind {
             #expect(!ClassifierTrainingData.isTrainingFile(name))
             var inputs = Self.inputs()
@@ -42,9 +44,12 @@ import Testing
             let refusal = #expect(throws: GrammarError.self) { _ = try ClassifierTrainingData(inputs) }
             #expect(refusal?.message.contains("a blind corpus is measured, never learned from") == true, "\(name)")
         }
-        // Every sentence learned from is the grammar's or a per-intent file's.
+        // Every sentence learned from is the grammar's, a per-intent file's or a training file's.
         let data = try ClassifierTrainingData(Self.inputs())
-        let corpusLines = Set(SentenceCorpus.load().map(\.text))
+        let written = Self.inputs().files.filter { ClassifierTrainingData.isWrittenTrainingFile($0.name) }.flatMap { file in
+            file.text.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        }
+        let corpusLines = Set(SentenceCorpus.load().map(\.text) + written)
         for example in data.examples where example.origin == .corpus {
             #expect(corpusLines.contains(example.text), "\(example.text)")
         }

@@ -3,9 +3,10 @@ import LaundryGrammar
 
 /// A corpus of labelled sentences from `Grammars/tests/` (formats in its README), with the pets
 /// the user has while it is scored: the per-intent files (`start_wash.txt`, …, `unknown.txt`) as
-/// one corpus, and every blind corpus (`blind-*.tsv`) as one each.
+/// one corpus, and every blind corpus (`blind-*.tsv`) and written training file (`training-*.tsv`)
+/// as one each.
 public struct UnderstandingCorpus: Sendable {
-    /// "sentences" for the per-intent files, the file's name for a blind corpus ("blind-1").
+    /// "sentences" for the per-intent files, the file's name for the others ("blind-1").
     public let name: String
     /// The pets the user has, by their stored names.
     public let pets: [String]
@@ -21,10 +22,14 @@ public struct UnderstandingCorpus: Sendable {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Grammars/tests")
 
-    /// The per-intent corpus, then every blind corpus in the order of their names.
+    /// The per-intent corpus, then every blind corpus and every training file in the order of
+    /// their names.
     public static func all(in directory: URL = directory) -> [UnderstandingCorpus] {
-        [perIntent(in: directory)] + blind(in: directory)
+        [perIntent(in: directory)] + blind(in: directory) + training(in: directory)
     }
+
+    /// Whether the corpus measures understanding (a blind one), rather than being learned from.
+    public var isBlind: Bool { name.hasPrefix("blind-") }
 
     /// `<intent>.txt`: a sentence, then optionally ` => ` and its slots. The user has Snowy,
     /// Fluffy and Mr. Fluff.
@@ -50,7 +55,18 @@ public struct UnderstandingCorpus: Sendable {
     /// Every `blind-*.tsv`: `sentence`, `intent`, `slots` and `kind`, separated by tabs. The user
     /// has Snowy, Fluffy, Mr. Fluff and Buddy.
     public static func blind(in directory: URL = directory) -> [UnderstandingCorpus] {
-        files(in: directory, ending: ".tsv").filter { $0.hasPrefix("blind-") }.map { file in
+        tabSeparated(in: directory, prefix: "blind-")
+    }
+
+    /// Every `training-*.tsv`, written as the blind corpora are and in their format, which the
+    /// intent classifier learns from: its score says little, but no line of it may misread into a
+    /// change.
+    public static func training(in directory: URL = directory) -> [UnderstandingCorpus] {
+        tabSeparated(in: directory, prefix: "training-")
+    }
+
+    private static func tabSeparated(in directory: URL, prefix: String) -> [UnderstandingCorpus] {
+        files(in: directory, ending: ".tsv").filter { $0.hasPrefix(prefix) }.map { file in
             var lines: [LabelledLine] = []
             var problems: [String] = []
             for (number, line) in numberedLines(of: contents(of: file, in: directory) ?? "", trimming: .newlines) {
