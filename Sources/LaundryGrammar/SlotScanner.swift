@@ -57,8 +57,11 @@ struct SlotScanner: Sendable {
             slots[kind] = SlotValue(text: text(range), value: value)
             used.formUnion(range)
         }
+        // Each list's slot reads the line on its own too: "history" is an export's kind and a
+        // help topic, and which took it first must not decide (a dictionary's order would).
+        let beforeLists = used
         for (kind, phrases) in phrases where kinds.contains(kind) {
-            guard let (range, value) = phrase(in: line, phrases, avoiding: used) else { continue }
+            guard let (range, value) = phrase(in: line, phrases, avoiding: beforeLists) else { continue }
             slots[kind] = SlotValue(text: text(range), value: value)
             used.formUnion(range)
         }
@@ -140,6 +143,7 @@ struct SlotScanner: Sendable {
             // A comma ends a name ("name it Office, please").
             if line.tokens[end - 1].chunk.upperBound > line.tokens[end - 1].range.upperBound { break }
         }
+        end = SlotTrimming.end(line.tokens, start..<end)
         return end > start ? start..<end : nil
     }
 
