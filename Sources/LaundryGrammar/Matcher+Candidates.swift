@@ -65,7 +65,9 @@ extension Matcher {
         case .freeText:
             // A new name does not take a duration or a frequency ("make buddy dry for 80 mins" is
             // not a pet called "dry for 80 mins"); in quotes it may.
-            let lengths = kind == .name ? min(remaining, Self.wordsBeforeATime(walk.line, from: position)) : remaining
+            // Nor does it start with the word that leads to it ("rname fluffy to Fuzz" is no name "to Fuzz").
+            let leadIn = kind == .name && !tokens[position].quoted && ["to", "as", "into"].contains(walk.line.words[position])
+            let lengths = leadIn ? 0 : kind == .name ? min(remaining, Self.wordsBeforeATime(walk.line, from: position)) : remaining
             for length in stride(from: 1, through: lengths, by: 1) where keepsQuotesWhole(length) {
                 var text = capture(length)
                 text.isFreeText = true
@@ -100,8 +102,8 @@ extension Matcher {
             if word == "called" || word == "named" {
                 start = index + 1
             } else if word == "call" || word == "name", index + 2 < range.upperBound,
-                      ["it", "him", "her", "them", "this", "that"].contains(tokens[index + 1].word) {
-                start = index + 2
+                      ["it", "him", "her", "them", "this", "that", "is"].contains(tokens[index + 1].word) {
+                start = index + 2  // "call it Office", "her name is Daisy"
             }
         }
         return start

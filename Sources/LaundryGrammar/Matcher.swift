@@ -95,6 +95,8 @@ struct Matcher {
         var closePets = 0
         var skippedSymbols = 0
         var freeWords = 0
+        /// Words of a pet's name read as the grammar's words: no part of the ranking.
+        var petWordLiterals = 0
 
         static func < (a: Score, b: Score) -> Bool {
             if a.literals != b.literals { return a.literals < b.literals }
@@ -246,14 +248,23 @@ struct Matcher {
         guard capture.end > capture.start else { return SlotValue(text: "", value: value) }
         let first = tokens[capture.start], last = tokens[capture.end - 1]
         switch capture.kind {
-        case .path, .query:
+        case .path:
             // Exactly as typed, punctuation and all ("./out.csv", "~/notes.md").
             return SlotValue(text: String(line[first.chunk.lowerBound..<last.chunk.upperBound]))
+        case .query:
+            // As typed, but for closing words, marks and quotes ("for towels?" searches for towels).
+            let end = SlotTrimming.end(tokens, capture.start..<capture.end)
+            return SlotValue(text: SlotTrimming.search(line[first.chunk.lowerBound..<tokens[end - 1].chunk.upperBound]))
         case .name:
-            // As typed inside ("Mr. Fluff"), without quotes or a closing "!" around it — and from
-            // after its last "called" or "name it" on ("a pet for my jeans called Denim").
-            let start = Self.nameStart(tokens, capture.start..<capture.end)
-            return SlotValue(text: String(line[tokens[start].range.lowerBound..<last.range.upperBound]))
+            // As typed inside ("Mr. Fluff"), without quotes or a closing "!" around it — from after
+            // its last "called" or "name it" on ("a pet for my jeans called Denim"), and up to the
+            // words that close the request ("Sporty instead").
+            let range = capture.start..<capture.end
+            let start = Self.nameStart(tokens, range), end = SlotTrimming.end(tokens, start..<range.upperBound)
+            return SlotValue(text: String(line[tokens[start].range.lowerBound..<tokens[end - 1].range.upperBound]))
+        case .topic:
+            let end = SlotTrimming.end(tokens, capture.start..<capture.end)
+            return SlotValue(text: String(line[first.range.lowerBound..<tokens[end - 1].range.upperBound]), value: value)
         case .pet where capture.knownPet == nil && !capture.isPronoun:
             let text = String(line[first.range.lowerBound..<last.range.upperBound])
             return SlotValue(text: PetNameIndex.withoutPossessive(text))
@@ -277,7 +288,10 @@ struct Matcher {
     private func visit(_ node: Int32, _ position: Int, _ score: Score, _ walk: inout Walk) {
         // Where the rest of the line cannot fit, no path can end well: do not look.
         guard fits(node, position, walk) else { return }
-        if position == walk.wordCount && graph.accepts[Int(node)] >= 0 {
+        if position == walk.wordCount && graph.accepts[Int(node)] >= 0
+            // A pet's name read as a grammar word never makes a new name ("make buddy due daily",
+            // with a pet called Buddy, names no new pet "due daily").
+            && !(score.petWordLiterals > 0 && walk.captures.contains { $0.kind == .name }) {
             if walk.best == nil || walk.best!.score < score {
                 walk.best = Best(score: score, template: walk.template, captures: walk.captures)
             }
@@ -299,7 +313,7 @@ struct Matcher {
             case .word(let id):
                 guard position < walk.wordCount, walk.line.ids[position] == id, !walk.line.tokens[position].quoted else { continue }
                 var next = score
-                if !walk.line.isPetWord[position] { next.literals += 1 }
+                if walk.line.isPetWord[position] { next.petWordLiterals += 1 } else { next.literals += 1 }
                 visit(edge.target, position + 1, next, &walk)
             case .open(let kind):
                 walk.open.append((kind, position))

@@ -61,7 +61,7 @@ package enum SlotParsers {
     /// "mind"), and what a misspelling may be read as ("minuts" is "minutes").
     package static let vocabulary: Set<String> = {
         var words = Set(smallNumbers.keys).union(tens.keys).union(DurationReader.units.keys)
-        words.formUnion(["hundred", "half", "quarter", "and", "a", "an", "every", "each", "other", "once", "twice",
+        words.formUnion(["hundred", "half", "quarter", "quarters", "of", "and", "a", "an", "every", "each", "other", "once", "twice",
                          "thrice", "times", "per", "day", "days", "week", "weeks", "fortnight", "fortnights", "month",
                          "months", "daily", "weekly", "fortnightly", "biweekly", "monthly", "today", "yesterday",
                          "this", "last", "past", "all", "time", "ever", "everything"])
@@ -98,6 +98,7 @@ package enum SlotParsers {
         var negative = false
 
         static let half = Decimal(1) / 2
+        static let fractions: [String: Decimal] = ["half": half, "quarter": Decimal(1) / 4, "quarters": Decimal(1) / 4]
         static let units: [String: Decimal] = [
             "m": 1, "min": 1, "mins": 1, "minute": 1, "minutes": 1,
             "h": 60, "hr": 60, "hrs": 60, "hour": 60, "hours": 60,
@@ -113,13 +114,17 @@ package enum SlotParsers {
                     pending = nil
                     lastUnit = unit
                     position += 1
-                } else if word == "and", position + 2 < words.count,
-                          words[position + 1] == "a" || words[position + 1] == "an", words[position + 2] == "half" {
-                    // "one and a half hours" (pending) or "an hour and a half" (after a unit).
+                } else if word == "and", position + 2 < words.count, let fraction = Self.fractions[words[position + 2]],
+                          ["a", "an", "one", "three"].contains(words[position + 1]) {
+                    // "one and a half hours" (pending) or "an hour and a half", "… and three
+                    // quarters" (after a unit).
+                    let part = words[position + 1] == "three" ? (words[position + 2] == "quarters" ? 3 * fraction : -1)
+                        : (words[position + 2] == "quarters" ? -1 : fraction)
+                    guard part > 0 else { return nil }
                     if pending != nil {
-                        pending! += Self.half
+                        pending! += part
                     } else if let unit = lastUnit {
-                        total += Self.half * unit
+                        total += part * unit
                     } else {
                         return nil
                     }
@@ -128,12 +133,13 @@ package enum SlotParsers {
                     // "1 hour and 15 minutes"
                     guard lastUnit != nil, pending == nil else { return nil }
                     position += 1
-                } else if word == "half" {
+                } else if word == "half" || word == "quarter" {
                     guard pending == nil else { return nil }
-                    pending = Self.half
+                    pending = Self.fractions[word]
                     sawNumber = true
                     position += 1
-                    // "half an hour": the article belongs to the unit.
+                    // "half an hour", "a quarter of an hour": the article belongs to the unit.
+                    if position < words.count, words[position] == "of" { position += 1 }
                     if position < words.count, words[position] == "an" || words[position] == "a" { position += 1 }
                 } else if let (value, used) = SlotParsers.number(words, at: position) {
                     // Before "a" on its own: "a hundred and twenty" is a number.
@@ -147,6 +153,11 @@ package enum SlotParsers {
                     sawNumber = true
                     position += used
                 } else if word == "a" || word == "an" {
+                    // "a quarter of an hour": the article belongs to the fraction.
+                    if position + 1 < words.count, words[position + 1] == "quarter" || words[position + 1] == "half", pending == nil {
+                        position += 1
+                        continue
+                    }
                     guard pending == nil, position + 1 < words.count, Self.units[words[position + 1]] != nil else { return nil }
                     pending = 1
                     sawNumber = true

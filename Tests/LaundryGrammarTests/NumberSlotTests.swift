@@ -84,6 +84,17 @@ import Testing
         #expect(try value("set snowy wash time to 1.125 hours and half a minute", .minutes) == "68")
     }
 
+    /// Quarters as people say them, like halves (found by blind-1: "an hour and a quarter" was
+    /// read as 60).
+    @Test func quartersAreReadLikeHalves() throws {
+        #expect(try value("set snowy dry time to an hour and a quarter", .minutes) == "75")
+        #expect(try value("set snowy dry time to one and a quarter hours", .minutes) == "75")
+        #expect(try value("set snowy dry time to an hour and three quarters", .minutes) == "105")
+        #expect(try value("set snowy dry time to a quarter of an hour", .minutes) == "15")
+        #expect(try value("set snowy dry time to quarter an hour", .minutes) == "15")
+        #expect(try value("set snowy dry time to an hour and a half", .minutes) == "90")
+    }
+
     @Test func timesAWeekRoundsToWholeDaysAndCanBeTooOften() throws {
         #expect(try value("wash snowy twice a week", .days) == "4")
         #expect(try value("wash snowy 3 times a week", .days) == "2")
