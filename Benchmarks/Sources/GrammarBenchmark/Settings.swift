@@ -16,13 +16,16 @@ struct Settings {
     var showsSentences = false
     /// The user's pets while matching and classifying.
     var pets = ["Snowy", "Fluffy", "Mr. Fluff"]
+    /// Stop after the whole corpus (section 2): a run to profile matching alone (`--corpus-only`).
+    var corpusOnly = false
 
     static let usage = """
         usage: grammar-benchmark [--seconds S (2)] [--rounds N (5)] [--compilations N (200)]
-                                 [--sentences FILE [--show]] [--pets "Snowy,Fluffy,Mr. Fluff"]
+                                 [--sentences FILE [--show]] [--pets "Snowy,Fluffy,Mr. Fluff"] [--corpus-only]
           --sentences FILE  also measure matching and classifying the lines of FILE (one sentence a line)
           --show            with --sentences: print what each line matched, or how it was classified
           --pets LIST       the user's pets, separated by commas
+          --corpus-only     stop after section 2 (the whole corpus matched): to profile matching alone
         """
 
     static func parse(_ arguments: [String]) -> Settings {
@@ -43,6 +46,7 @@ struct Settings {
             case "--compilations": settings.compilations = Int(value())
             case "--sentences": settings.sentencesFile = text()
             case "--show": settings.showsSentences = true
+            case "--corpus-only": settings.corpusOnly = true
             case "--pets": settings.pets = text().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             case "-h", "--help":
                 print(usage)

@@ -87,6 +87,7 @@ func answering(_ line: String) -> Int { keep(english.interpret(line, pets: pets)
 report("2. Whole corpus: \(allLines.count) lines of Grammars/tests/*.txt (incl. \(unknownLines.count) of unknown.txt), "
        + "pets \(petNames); \(corpus.count - wrong.count)/\(corpus.count) match their file's intent", allLines, matching)
 for sentence in wrong.prefix(5) { print("   note: “\(sentence.text)” does not match \(sentence.expected!.rawValue)\n") }
+if settings.corpusOnly { exit(0) }
 
 // 3. Lines that match nothing.
 let noMatchTitle = "\(noMatchLines.count) lines = \(unknownLines.count) of unknown.txt + \(generated.lines.count) generated "
