@@ -23,7 +23,7 @@ extension IntentClassifier {
             let found = pets.names(in: words, at: position)
             let close = found.isEmpty && !isGrammarWord(words[position])
                 ? pets.closeNames(in: words, at: position, isGrammarWord: isGrammarWord) : []
-            if let (length, _) = found.first ?? (close.count == 1 ? close.first : nil) {
+            if let length = (found.first ?? (close.count == 1 ? close.first : nil))?.length {
                 for index in position..<position + length { masked[index] = petPlaceholder }
                 position += length
             } else {

@@ -31,9 +31,9 @@ extension Matcher {
         switch kind.reading {
         case .pet:
             let known = walk.line.petNames[position]
-            for (length, entry) in known where keepsQuotesWhole(length) {
-                var named = capture(length)
-                named.knownPet = entry
+            for match in known where keepsQuotesWhole(match.length) {
+                var named = capture(match.length)
+                named.knownPet = match.entry
                 walk.candidates.append(Candidate(capture: named, freeWords: 0))
             }
             if Self.pronouns.contains(walk.line.words[position]) && !tokens[position].quoted {
@@ -44,8 +44,8 @@ extension Matcher {
                 // Misspellings only where no pet is named as typed.
                 let close = walk.line.isPetWord[position] ? []
                     : walk.pets.closeNames(in: walk.line.words, at: position) { graph.id(of: $0) >= 0 }
-                for (length, _) in close where !known.contains(where: { $0.length == length }) && keepsQuotesWhole(length) {
-                    walk.candidates.append(Candidate(capture: capture(length), freeWords: 0, closePet: true))
+                for match in close where !known.contains(where: { $0.length == match.length }) && keepsQuotesWhole(match.length) {
+                    walk.candidates.append(Candidate(capture: capture(match.length), freeWords: 0, closePet: true))
                 }
                 if walk.options.unknownPets {
                     // Words that name no pet, for "there is no pet called …": never a pet's name with

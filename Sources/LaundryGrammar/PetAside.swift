@@ -14,8 +14,8 @@ extension Matcher {
         guard !pets.isEmpty else { return nil }
         let count = line.words.count
         for position in line.words.indices {
-            guard let (length, entry) = line.petNames[position].first else { continue }
-            let end = position + length
+            guard let match = line.petNames[position].first else { continue }
+            let end = position + match.length, entry = match.entry
             let petText = PetNameIndex.withoutPossessive(String(original[line.tokens[position].range.lowerBound..<line.tokens[end - 1].range.upperBound]))
             let pet = SlotValue(text: petText, knownPet: pets.entries[entry].name)
             // Before or after the command: the rest is the line without the pet.

@@ -65,10 +65,10 @@ public struct PetNameIndex: Sendable {
 
     /// The names whose words stand at `position` of a line's normalised words: (word count,
     /// index into `entries`), longest first.
-    func names(in words: [String], at position: Int) -> [(length: Int, entry: Int)] {
+    func names(in words: [String], at position: Int) -> [PetMatch] {
         let typed = words[position]
         guard firstWords.contains(typed) || !typed.utf8.allSatisfy({ $0 < 0x80 }) else { return [] }
-        var found: [(length: Int, entry: Int)] = []
+        var found: [PetMatch] = []
         for (index, entry) in entries.enumerated() where position + entry.words.count <= words.count {
             var matches = true
             for (offset, word) in entry.words.enumerated() {
@@ -78,7 +78,7 @@ public struct PetNameIndex: Sendable {
                     break
                 }
             }
-            if matches { found.append((entry.words.count, index)) }
+            if matches { found.append(PetMatch(length: entry.words.count, entry: index)) }
         }
         return found
     }
@@ -87,9 +87,9 @@ public struct PetNameIndex: Sendable {
     /// edits of them ("snowey", "flufy", "mr flufff"): one edit for a name of up to 5 letters, two
     /// from 6 — the rule the assistant uses to take a misspelt name. Grammar words are never
     /// misspellings of a pet ("body" is not Buddy), and neither are words of fewer than 3 letters.
-    func closeNames(in words: [String], at position: Int, isGrammarWord: (String) -> Bool) -> [(length: Int, entry: Int)] {
+    func closeNames(in words: [String], at position: Int, isGrammarWord: (String) -> Bool) -> [PetMatch] {
         guard !entries.isEmpty, !isGrammarWord(words[position]) else { return [] }
-        var found: [(length: Int, entry: Int)] = []
+        var found: [PetMatch] = []
         // The word at `position` spelled out once, for the names of one word (most of them).
         let single = Array(Self.withoutPossessive(words[position]).utf8)
         for (index, entry) in entries.enumerated() where position + entry.words.count <= words.count {
@@ -104,7 +104,7 @@ public struct PetNameIndex: Sendable {
             let distance = spelled.allSatisfy({ $0 < 0x80 }) && entry.spelled.allSatisfy({ $0 < 0x80 })
                 ? EditDistance.withSwaps(spelled, entry.spelled, within: allowed)
                 : Self.distance(String(decoding: spelled, as: UTF8.self), String(decoding: entry.spelled, as: UTF8.self), within: allowed)
-            if distance != nil { found.append((entry.words.count, index)) }
+            if distance != nil { found.append(PetMatch(length: entry.words.count, entry: index)) }
         }
         return found
     }
@@ -140,4 +140,11 @@ public struct PetNameIndex: Sendable {
     static func fold(_ word: String) -> String {
         word.utf8.allSatisfy({ $0 < 0x80 }) ? word : word.folding(options: .diacriticInsensitive, locale: nil)
     }
+}
+
+/// Where one of the user's pets is named in a line: how many words its name takes there, and which
+/// pet (an index into ``PetNameIndex/entries``).
+struct PetMatch: Equatable {
+    let length: Int
+    let entry: Int
 }

@@ -79,13 +79,13 @@ struct SlotScanner: Sendable {
     /// The first of the user's pets the line names: by name, then by a close misspelling.
     private func pet(in line: Matcher.Line, pets: PetNameIndex) -> (Range<Int>, String?)? {
         for position in line.words.indices {
-            if let (length, entry) = pets.names(in: line.words, at: position).first {
-                return (position..<position + length, pets.entries[entry].name)
+            if let match = pets.names(in: line.words, at: position).first {
+                return (position..<position + match.length, pets.entries[match.entry].name)
             }
         }
         for position in line.words.indices where line.ids[position] < 0 {
             let close = pets.closeNames(in: line.words, at: position) { _ in false }
-            if let (length, _) = close.first, close.count == 1 { return (position..<position + length, nil) }
+            if let length = close.first?.length, close.count == 1 { return (position..<position + length, nil) }
         }
         return nil
     }
