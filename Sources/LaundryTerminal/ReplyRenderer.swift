@@ -13,15 +13,20 @@ protocol ReplyRenderer {
     /// What the interactive prompt shows before the first line: the header, earlier messages,
     /// the welcome.
     mutating func render(opening: SessionOpening, storeWritable: Bool) -> String
+    /// Follows the appearance setting (the palette for a light or dark background).
+    mutating func use(_ appearance: Appearance, environment: [String: String])
+    /// A short line of guidance at the prompt.
+    func hint(_ text: String) -> String
+    /// The escape sequence that starts the prompt's colour; empty without colour.
+    var promptStyle: String { get }
 }
 
+// Requirements all, so that a call through `any ReplyRenderer` (as the session makes them) reaches
+// a renderer's own: an extension method that is no requirement is chosen by the static type.
 extension ReplyRenderer {
     mutating func render(userLine: String, at: Date) -> String { "" }
-    /// Follows the appearance setting (the palette for a light or dark background).
     mutating func use(_ appearance: Appearance, environment: [String: String]) {}
-    /// A short line of guidance at the prompt.
     func hint(_ text: String) -> String { text + "\n" }
-    /// The escape sequence that starts the prompt's colour; empty without colour.
     var promptStyle: String { "" }
 }
 
