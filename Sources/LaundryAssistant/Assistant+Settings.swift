@@ -127,7 +127,7 @@ extension Assistant {
             return turn.failed(.refused, "Notifications are off, so a test would show nothing. Say “turn on notifications” first.")
         }
         let notification = LaundryNotification(
-            title: "Test LaundryNotification", text: "This is how LaundryTime tells you a wash or a dry is done.", pet: nil)
+            title: "Test Notification", text: "This is how LaundryTime tells you a wash or a dry is done.", pet: nil)
         return turn.reply("A test notification will arrive in 3 seconds.", content: .delayedNotification(notification, after: 3))
     }
 

@@ -54,7 +54,7 @@ enum Exporter {
             let who = switch message.role {
             case .user: "You"
             case .assistant: "LaundryTime"
-            case .notification: "LaundryNotification"
+            case .notification: "Notification"
             }
             lines.append("**\(who)** · \(iso(message.at))  ")
             lines.append(message.text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "  \n"))

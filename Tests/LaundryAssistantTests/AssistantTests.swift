@@ -335,6 +335,21 @@ import Testing
         #expect(say("how is snowy").text.hasPrefix("Snowy ^‿^ is so happy!"))
     }
 
+    /// What users read is spelled for them, not after a type: "Test Notification", and a
+    /// notification's speaker in an exported transcript is "Notification" (issue 16).
+    @Test func notificationsAreNamedInWordsNotTypes() throws {
+        let test = say("test notification")
+        guard case .delayedNotification(let notification, _)? = test.content else {
+            Issue.record("no notification: \(test.text)")
+            return
+        }
+        #expect(notification.title == "Test Notification")
+        assistant.recordDelivery(of: notification)
+        let exported = say("export transcript")
+        #expect(exported.text.contains("**Notification** · "), "\(exported.text)")
+        #expect(!exported.text.contains("LaundryNotification"))
+    }
+
     @Test func helpIsBuiltFromTheGrammar() throws {
         let help = say("help")
         #expect(help.ok)
