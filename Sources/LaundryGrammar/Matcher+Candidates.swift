@@ -4,8 +4,13 @@
 extension Matcher {
     /// By position: how many words from there on a number slot's parser may read.
     static func numberWords(_ slotWords: [String]) -> [Int] {
-        var counts = [Int](repeating: 0, count: slotWords.count + 1)
-        for position in slotWords.indices.reversed() where SlotParsers.mayRead(slotWords[position]) {
+        numberWords(slotWords.map(SlotParsers.mayRead))
+    }
+
+    /// The same, from whether each word may be read.
+    static func numberWords(_ mayRead: [Bool]) -> [Int] {
+        var counts = [Int](repeating: 0, count: mayRead.count + 1)
+        for position in mayRead.indices.reversed() where mayRead[position] {
             counts[position] = counts[position + 1] + 1
         }
         return counts

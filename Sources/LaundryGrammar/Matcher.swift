@@ -22,16 +22,35 @@
 /// not go where the rest of the line cannot fit (each node knows how few and how many words can
 /// still follow it), works out the ways a slot can take words at a position once per line, and
 /// keeps captures as indices, turning only the winner's into text.
-struct Matcher {
+final class Matcher: Sendable {
     let graph: WordGraph
     /// The graph's arrays the walk reads at every step, held by this struct: read through the
     /// class each read would be a dynamic exclusivity check (about 3 % of matching).
     private let edges: [WordGraph.Edge], edgeStarts: [Int32], accepts: [Int32], minimumWords: [Int32], maximumWords: [Int32]
 
+    /// What preparing a line asks of each of its words, found with one lookup a word instead of
+    /// one for each question (hashing a word was about 13 % of matching).
+    struct WordFacts {
+        var id: Int32 = -1
+        /// An `expand` line's word.
+        var expands = false
+        /// The first word of a `skip` phrase.
+        var startsSkip = false
+        /// A word of ``SlotParsers/vocabulary``.
+        var numberWord = false
+    }
+    private let wordFacts: [String: WordFacts]
+
     init(graph: WordGraph) {
         self.graph = graph
         (edges, edgeStarts, accepts) = (graph.edges, graph.edgeStarts, graph.accepts)
         (minimumWords, maximumWords) = (graph.minimumWords, graph.maximumWords)
+        var facts: [String: WordFacts] = [:]
+        for (word, id) in graph.vocabulary { facts[word, default: WordFacts()].id = id }
+        for word in graph.normalizer.expansions.keys { facts[word, default: WordFacts()].expands = true }
+        for phrase in graph.normalizer.skipPhrases { facts[phrase[0], default: WordFacts()].startsSkip = true }
+        for word in SlotParsers.vocabulary { facts[word, default: WordFacts()].numberWord = true }
+        wordFacts = facts
     }
 
     /// How freely a pass reads the line.
@@ -168,7 +187,12 @@ struct Matcher {
     /// The line's tokens, expanded, with what may be skipped and which words name pets; nil when
     /// the line is empty or too long to be a command.
     func prepare(_ line: String, pets: PetNameIndex) -> Line? {
-        let tokens = graph.normalizer.expand(Tokenizer.tokens(of: line))
+        var tokens = Tokenizer.tokens(of: line)
+        var facts = tokens.map { wordFacts[$0.word] ?? WordFacts() }
+        if facts.contains(where: \.expands) {
+            tokens = graph.normalizer.expand(tokens)
+            facts = tokens.map { wordFacts[$0.word] ?? WordFacts() }
+        }
         guard !tokens.isEmpty, tokens.count <= Self.maximumWords else { return nil }
         let words = tokens.map(\.word)
         var isPetWord = [Bool](repeating: false, count: words.count)
@@ -181,7 +205,7 @@ struct Matcher {
                 }
             }
         }
-        let skips = graph.normalizer.skips(tokens) { isPetWord[$0] }
+        let skips = graph.normalizer.skips(tokens, mayStartPhrase: { facts[$0].startsSkip }) { isPetWord[$0] }
         var skippable = [Int](repeating: 0, count: words.count + 1)
         if !skips.isEmpty {
             var covered = [Bool](repeating: false, count: words.count)
@@ -191,9 +215,14 @@ struct Matcher {
             for position in words.indices.reversed() { skippable[position] = skippable[position + 1] + (covered[position] ? 1 : 0) }
         }
         let slotWords = Self.slotWords(words, tokens, line)
-        return Line(tokens: tokens, words: words, ids: words.map(graph.id(of:)), slotWords: slotWords,
+        // A word the tokenizer left its sign off ("-five") reads by its shape; the others by it or
+        // by the vocabulary, as ``SlotParsers/mayRead(_:)`` does.
+        let numberWords = Self.numberWords(slotWords.indices.map { index in
+            SlotParsers.mayReadByShape(slotWords[index]) || (facts[index].numberWord && slotWords[index] == words[index])
+        })
+        return Line(tokens: tokens, words: words, ids: facts.map(\.id), slotWords: slotWords,
                     skips: skips, isPetWord: isPetWord, petNames: petNames, skippable: skippable,
-                    numberWords: Self.numberWords(slotWords))
+                    numberWords: numberWords)
     }
 
     /// The words as typed slots read them: a minus sign the tokenizer strips from the front of a
@@ -288,7 +317,7 @@ struct Matcher {
 
     /// Whether the rest of a template, from `node` on, can take the rest of the line from
     /// `position`: not too few words left, nor too many — counting those that may be passed over.
-    private func fits(_ node: Int32, _ position: Int, _ walk: Walk) -> Bool {
+    private func fits(_ node: Int32, _ position: Int, _ walk: borrowing Walk) -> Bool {
         let remaining = walk.wordCount - position
         guard remaining >= Int(minimumWords[Int(node)]) else { return false }
         return !walk.usesMaximumWords || remaining - walk.line.skippable[position] <= Int(maximumWords[Int(node)])

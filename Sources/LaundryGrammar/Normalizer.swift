@@ -66,7 +66,9 @@ struct Normalizer: Sendable, Equatable {
     /// What may be passed over, by the position it starts at: a skip phrase, or a word of
     /// punctuation or symbols only ("!!", "—", "🧺") that is no grammar word. A quoted word, and a
     /// word for which `isKept` says so (a pet's name), is never passed over. Empty when nothing may.
-    func skips(_ tokens: [Token], isKept: (Int) -> Bool) -> [[Skip]] {
+    /// `mayStartPhrase` may say which positions hold no skip phrase's first word, so that they are
+    /// not looked up.
+    func skips(_ tokens: [Token], mayStartPhrase: (Int) -> Bool = { _ in true }, isKept: (Int) -> Bool) -> [[Skip]] {
         var skips = [[Skip]](repeating: [], count: tokens.count)
         var any = false
         for position in tokens.indices where !tokens[position].quoted && !isKept(position) {
@@ -74,6 +76,7 @@ struct Normalizer: Sendable, Equatable {
                 skips[position].append(Skip(end: position + 1, isSymbols: true))
                 any = true
             }
+            guard mayStartPhrase(position) else { continue }
             for phrase in skipPhrasesByFirstWord[tokens[position].word] ?? [] where position + phrase.count <= tokens.count {
                 let span = position..<position + phrase.count
                 guard zip(phrase, tokens[span]).allSatisfy({ $0 == $1.word && !$1.quoted }),

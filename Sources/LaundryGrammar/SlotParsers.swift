@@ -74,12 +74,14 @@ package enum SlotParsers {
     /// (digits of other scripts). Every parser refuses words for which this is false (a test
     /// holds them to it), so the matcher does not ask.
     package static func mayRead(_ word: String) -> Bool {
+        mayReadByShape(word) || vocabulary.contains(word)
+    }
+
+    /// The part of ``mayRead(_:)`` that looks at the word's bytes, not at the vocabulary.
+    static func mayReadByShape(_ word: String) -> Bool {
         guard let first = word.utf8.first else { return false }
-        if first >= 0x80 || (first >= 0x30 && first <= 0x39) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
-            || first == UInt8(ascii: ".") || word.utf8.contains(UInt8(ascii: "-")) {
-            return true
-        }
-        return vocabulary.contains(word)
+        return first >= 0x80 || (first >= 0x30 && first <= 0x39) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+            || first == UInt8(ascii: ".") || word.utf8.contains(UInt8(ascii: "-"))
     }
 
     // MARK: - Durations

@@ -58,6 +58,7 @@ extension Matcher {
     /// different things (intent and slots): one when every way that fits a template means the
     /// same, several when they differ, none when none fits.
     func matchCorrected(_ line: Line, original: String, pets: PetNameIndex, corrector: TypoCorrector) -> [CorrectedReading] {
+        let graph = graph
         let isGrammarWord = { (word: String) in graph.id(of: word) >= 0 }
         var choices: [(position: Int, words: [String])] = []
         for position in line.words.indices where line.ids[position] < 0 && !line.isPetWord[position] && !line.tokens[position].quoted {
