@@ -55,20 +55,15 @@ enum HistoryText {
     /// How long each event's stage lasted: a start's planned time, a stop's time since its start,
     /// a fold's time since the cycle's wash started.
     static func durations(_ events: [RecordedEvent]) -> [Int64: TimeInterval] {
-        var result: [Int64: TimeInterval] = [:]
+        var result = CycleSpans.washToFold(events)
         var lastStart: [Int64: Date] = [:]
-        var cycleStart: [Int64: Date] = [:]
         for event in events.sorted(by: { ($0.at, $0.id) < ($1.at, $1.id) }) {
             switch event.kind {
             case "wash_started", "dry_started":
                 if let end = event.endsAt { result[event.id] = end.timeIntervalSince(event.at) }
                 lastStart[event.petId] = event.at
-                if event.kind == "wash_started", cycleStart[event.petId] == nil { cycleStart[event.petId] = event.at }
             case "wash_stopped", "dry_stopped":
                 if let start = lastStart[event.petId] { result[event.id] = event.at.timeIntervalSince(start) }
-                if event.kind == "wash_stopped" { cycleStart[event.petId] = nil }
-            case "folded", "revived":
-                if let start = cycleStart.removeValue(forKey: event.petId) { result[event.id] = event.at.timeIntervalSince(start) }
             default:
                 break
             }

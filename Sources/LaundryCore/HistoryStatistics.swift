@@ -18,18 +18,12 @@ public struct HistorySummary: Equatable, Sendable {
     public init(events: [RecordedEvent], frequencyDays: (Int64) -> Int?, since created: (Int64) -> Date?) {
         var folds = 0
         var onTime = 0
-        var spans: [TimeInterval] = []
-        var cycleStart: [Int64: Date] = [:]
+        let spans = Array(CycleSpans.washToFold(events).values)
         var lastFold: [Int64: Date] = [:]
         for event in events.sorted(by: { ($0.at, $0.id) < ($1.at, $1.id) }) {
             switch event.kind {
-            case "wash_started":
-                if cycleStart[event.petId] == nil { cycleStart[event.petId] = event.at }
             case "folded", "revived":
                 folds += 1
-                if let start = cycleStart.removeValue(forKey: event.petId) {
-                    spans.append(event.at.timeIntervalSince(start))
-                }
                 if let days = frequencyDays(event.petId), let previous = lastFold[event.petId] ?? created(event.petId),
                    event.kind == "folded", event.at.timeIntervalSince(previous) <= Double(days) * 86_400 {
                     onTime += 1
@@ -42,6 +36,32 @@ public struct HistorySummary: Equatable, Sendable {
         cycles = folds
         meanWashToFold = spans.isEmpty ? nil : spans.reduce(0, +) / Double(spans.count)
         onTimeShare = folds == 0 ? nil : Double(onTime) / Double(folds)
+    }
+}
+
+/// How long each cycle took from its wash to its fold, the one reading of it the summary card,
+/// the timeline and anything else share. A cycle starts with its pet's first wash after the
+/// previous fold; a stopped wash ends that start (the laundry was not washed), so the next wash
+/// starts the cycle again.
+public enum CycleSpans {
+    /// For each fold (or revive) that ends a cycle with a wash in it: the time since that wash
+    /// started, by the fold's event id.
+    public static func washToFold(_ events: [RecordedEvent]) -> [Int64: TimeInterval] {
+        var spans: [Int64: TimeInterval] = [:]
+        var cycleStart: [Int64: Date] = [:]
+        for event in events.sorted(by: { ($0.at, $0.id) < ($1.at, $1.id) }) {
+            switch event.kind {
+            case "wash_started":
+                if cycleStart[event.petId] == nil { cycleStart[event.petId] = event.at }
+            case "wash_stopped":
+                cycleStart[event.petId] = nil
+            case "folded", "revived":
+                if let start = cycleStart.removeValue(forKey: event.petId) { spans[event.id] = event.at.timeIntervalSince(start) }
+            default:
+                break
+            }
+        }
+        return spans
     }
 }
 

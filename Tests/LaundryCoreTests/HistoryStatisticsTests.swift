@@ -18,6 +18,23 @@ import Testing
         RecordedEvent(id: id, petId: pet, petName: pet == 1 ? "Snowy" : "Fluffy", kind: kind, at: date(at), endsAt: endsAt.map(date))
     }
 
+    /// A stopped wash ends its cycle's start: the cycle the fold ends began with the wash that was
+    /// not stopped. The summary card and the timeline read one function for it (issue 16: the
+    /// card counted from the stopped wash, the timeline from the next one).
+    @Test func aStoppedWashIsNoPartOfTheCycleItsFoldEnds() {
+        let events = [
+            event(1, "wash_started", "2026-03-01T09:00:00Z", endsAt: "2026-03-01T09:45:00Z"),
+            event(2, "wash_stopped", "2026-03-01T09:10:00Z"),
+            event(3, "wash_started", "2026-03-01T10:00:00Z", endsAt: "2026-03-01T10:45:00Z"),
+            event(4, "dry_started", "2026-03-01T10:45:00Z", endsAt: "2026-03-01T11:45:00Z"),
+            event(5, "folded", "2026-03-01T12:00:00Z"),
+        ]
+        let spans = CycleSpans.washToFold(events)
+        #expect(spans == [5: TimeInterval(2 * 3600)])
+        let summary = HistorySummary(events: events, frequencyDays: { _ in 7 }, since: { _ in self.date("2026-03-01T08:00:00Z") })
+        #expect(summary.meanWashToFold == TimeInterval(2 * 3600))
+    }
+
     @Test func groupsFollowTheLocalDayNotTwentyFourHours() {
         let now = date("2026-03-10T04:30:00Z")  // Tue 10 Mar 00:30 EDT
         #expect(TimelineGroup.of(date("2026-03-10T04:00:00Z"), now: now, calendar: calendar) == .today)      // 00:00 EDT
@@ -72,10 +89,10 @@ import Testing
         ]
         let summary = HistorySummary(events: events.shuffled(), frequencyDays: { _ in 7 }, since: { _ in self.date("2026-03-01T14:00:00Z") })
         #expect(summary.cycles == 2)
-        // 2 h for the first cycle; 5 h for the second, which counts from its first wash (the one
-        // that was stopped) to its fold.
+        // 2 h for the first cycle; 4 h for the second, which counts from the wash that was not
+        // stopped (a stopped wash is no part of the cycle: CycleSpans, as the timeline reads it).
         let mean = try #require(summary.meanWashToFold)
-        #expect(mean == 3.5 * 3600, "\(mean)")
+        #expect(mean == 3 * 3600, "\(mean)")
         #expect(summary.onTimeShare == 0.5)
         let empty = HistorySummary(events: [], frequencyDays: { _ in 7 }, since: { _ in nil })
         #expect(empty.cycles == 0 && empty.meanWashToFold == nil && empty.onTimeShare == nil)
