@@ -6,7 +6,9 @@
 /// 1. more literal words matched (a specific template beats a general one; words of a value
 ///    list count as literal) — but a word that is also one of the user's pet names does not
 ///    count as a literal, so the reading where it is the pet wins ("make buddy dry for 80 mins"
-///    with a pet called Buddy is about Buddy, not a new pet called "dry for 80 mins");
+///    with a pet called Buddy is about Buddy, not a new pet called "dry for 80 mins"); and a
+///    reading that takes such a word as the grammar's to make a new name is no reading at all
+///    ("make buddy due daily" names no pet "due daily") — except "pet" itself;
 /// 2. more `{pet}` slots that name one of the user's pets (or by a pronoun);
 /// 3. more that name one by a close misspelling;
 /// 4. fewer words of symbols passed over ("create pet 👨‍👩‍👧" names a pet; filler phrases like
@@ -351,7 +353,12 @@ final class Matcher: Sendable {
             case .word(let id):
                 guard position < walk.wordCount, walk.line.ids[position] == id, !walk.line.tokens[position].quoted else { continue }
                 var next = score
-                if walk.line.isPetWord[position] { next.petWordLiterals += 1 } else { next.literals += 1 }
+                if !walk.line.isPetWord[position] {
+                    next.literals += 1
+                } else if walk.line.words[position] != "pet" {
+                    // ("pet" itself stays everyone's word for a pet, even with a pet called Pet.)
+                    next.petWordLiterals += 1
+                }
                 visit(edge.target, position + 1, next, &walk)
             case .open(let kind):
                 walk.open.append((kind, position))
