@@ -30,18 +30,8 @@ final class Matcher: Sendable {
     /// class each read would be a dynamic exclusivity check (about 3 % of matching).
     private let edges: [WordGraph.Edge], edgeStarts: [Int32], accepts: [Int32], minimumWords: [Int32], maximumWords: [Int32]
 
-    /// What preparing a line asks of each of its words, found with one lookup a word instead of
-    /// one for each question (hashing a word was about 13 % of matching).
-    struct WordFacts {
-        var id: Int32 = -1
-        /// An `expand` line's word.
-        var expands = false
-        /// The first word of a `skip` phrase.
-        var startsSkip = false
-        /// A word of ``SlotParsers/vocabulary``.
-        var numberWord = false
-    }
-    private let wordFacts: [String: WordFacts]
+    /// Each word the grammar knows, with what preparing a line asks of it (``WordFacts``).
+    let wordFacts: [String: WordFacts]
 
     init(graph: WordGraph) {
         self.graph = graph
@@ -185,61 +175,6 @@ final class Matcher: Sendable {
 
     /// Words that stand for the pet last talked about.
     static let pronouns: Set<String> = ["it", "her", "him", "them", "she", "he", "they"]
-
-    /// The line's tokens, expanded, with what may be skipped and which words name pets; nil when
-    /// the line is empty or too long to be a command.
-    func prepare(_ line: String, pets: PetNameIndex) -> Line? {
-        var tokens = Tokenizer.tokens(of: line)
-        var facts = tokens.map { wordFacts[$0.word] ?? WordFacts() }
-        if facts.contains(where: \.expands) {
-            tokens = graph.normalizer.expand(tokens)
-            facts = tokens.map { wordFacts[$0.word] ?? WordFacts() }
-        }
-        guard !tokens.isEmpty, tokens.count <= Self.maximumWords else { return nil }
-        let words = tokens.map(\.word)
-        var isPetWord = [Bool](repeating: false, count: words.count)
-        var petNames = [[PetMatch]](repeating: [], count: words.count)
-        if !pets.isEmpty {
-            for position in words.indices {
-                petNames[position] = pets.names(in: words, at: position)
-                for match in petNames[position] {
-                    for covered in position..<position + match.length { isPetWord[covered] = true }
-                }
-            }
-        }
-        let skips = graph.normalizer.skips(tokens, mayStartPhrase: { facts[$0].startsSkip }) { isPetWord[$0] }
-        var skippable = [Int](repeating: 0, count: words.count + 1)
-        if !skips.isEmpty {
-            var covered = [Bool](repeating: false, count: words.count)
-            for (position, spans) in skips.enumerated() {
-                for span in spans { for index in position..<span.end { covered[index] = true } }
-            }
-            for position in words.indices.reversed() { skippable[position] = skippable[position + 1] + (covered[position] ? 1 : 0) }
-        }
-        let slotWords = Self.slotWords(words, tokens, line)
-        // A word the tokenizer left its sign off ("-five") reads by its shape; the others by it or
-        // by the vocabulary, as ``SlotParsers/mayRead(_:)`` does.
-        let numberWords = Self.numberWords(slotWords.indices.map { index in
-            SlotParsers.mayReadByShape(slotWords[index]) || (facts[index].numberWord && slotWords[index] == words[index])
-        })
-        return Line(tokens: tokens, words: words, ids: facts.map(\.id), slotWords: slotWords,
-                    skips: skips, isPetWord: isPetWord, petNames: petNames, skippable: skippable,
-                    numberWords: numberWords)
-    }
-
-    /// The words as typed slots read them: a minus sign the tokenizer strips from the front of a
-    /// word ("-five") is put back, so that "-five minutes" is -5, not 5. (Before a digit the
-    /// tokenizer keeps it itself.) The same array as `words` when no word lost one.
-    static func slotWords(_ words: [String], _ tokens: [Token], _ line: String) -> [String] {
-        var slotWords = words
-        for (index, token) in tokens.enumerated() where token.range.lowerBound > token.chunk.lowerBound {
-            let before = line[line.index(before: token.range.lowerBound)]
-            if SlotNumber.isSign(before), let first = words[index].first, !SlotNumber.isSign(first) {
-                slotWords[index] = String(before) + words[index]
-            }
-        }
-        return slotWords
-    }
 
     /// The best reading of `line`, or nil when no template fits.
     func match(_ line: Line, original: String, pets: PetNameIndex, options: Options) -> Command? {

@@ -246,23 +246,6 @@ import Testing
         #expect(!say("export history as csv to /nonexistent-dir/x.csv").ok)
     }
 
-    /// A file's extension says its format when the sentence does not ("export history to
-    /// h.json" writes JSON, not CSV); a format the sentence names wins.
-    @Test func anExportWithoutAFormatTakesTheFileExtensions() throws {
-        say("create pet Snowy")
-        say("start wash")
-        let json = directory.url.appendingPathComponent("h.json")
-        let wrote = say("export history to \(json.path)")
-        #expect(wrote.ok && wrote.text == "Wrote 1 event to \(json.path) (JSON).", "\(wrote.text)")
-        #expect(wrote.slots["format"] == "json")
-        #expect(try String(contentsOf: json, encoding: .utf8).hasPrefix("["))
-        let markdown = directory.url.appendingPathComponent("chat.md")
-        #expect(say("save the chat to \(markdown.path)").text.hasSuffix("(MARKDOWN)."))
-        let named = directory.url.appendingPathComponent("named.json")
-        #expect(say("export history as csv to \(named.path)").text.hasSuffix("(CSV)."))
-        #expect(!say("export history to \(directory.url.appendingPathComponent("h.md").path)").ok, "a transcript's format for the history")
-    }
-
     @Test func namesAreCheckedAndUnique() {
         #expect(say("create pet Snowy").ok)
         let duplicate = say("create pet SNOWY")
@@ -333,21 +316,6 @@ import Testing
         let fold = say("fold snowy")
         #expect(fold.kind == .celebration && fold.text.hasPrefix("Snowy is back to life! 🎉"))
         #expect(say("how is snowy").text.hasPrefix("Snowy ^‿^ is so happy!"))
-    }
-
-    /// What users read is spelled for them, not after a type: "Test Notification", and a
-    /// notification's speaker in an exported transcript is "Notification" (issue 16).
-    @Test func notificationsAreNamedInWordsNotTypes() throws {
-        let test = say("test notification")
-        guard case .delayedNotification(let notification, _)? = test.content else {
-            Issue.record("no notification: \(test.text)")
-            return
-        }
-        #expect(notification.title == "Test Notification")
-        assistant.recordDelivery(of: notification)
-        let exported = say("export transcript")
-        #expect(exported.text.contains("**Notification** · "), "\(exported.text)")
-        #expect(!exported.text.contains("LaundryNotification"))
     }
 
     @Test func helpIsBuiltFromTheGrammar() throws {
