@@ -1,0 +1,64 @@
+import Foundation
+
+/// The files a store needs before SQLite opens it: its directory (made 0700, as the XDG base
+/// directory spec asks), the database file, and nothing foreign where SQLite keeps its own.
+extension LaundryStore {
+    static func prepareDirectory(_ directory: URL) throws(StoreError) {
+        let path = directory.path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw .cannotCreateDirectory(path: path, reason: "a file that is not a directory is in the way")
+            }
+            return
+        }
+        if let code = makeDirectories(path) {
+            throw .cannotCreateDirectory(path: path, reason: String(cString: strerror(code)))
+        }
+    }
+
+    /// `mkdir -p` with mode 0700 (the XDG base directory spec's), giving the system's own reason
+    /// when it cannot: the errno, or nil when the directory is there.
+    static func makeDirectories(_ path: String) -> Int32? {
+        if mkdir(path, 0o700) == 0 { return nil }
+        switch errno {
+        case EEXIST:
+            var info = stat()
+            return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? nil : ENOTDIR
+        case ENOENT:
+            let parent = (path as NSString).deletingLastPathComponent
+            guard !parent.isEmpty, parent != path else { return ENOENT }
+            if let code = makeDirectories(parent) { return code }
+            return mkdir(path, 0o700) == 0 || errno == EEXIST ? nil : errno
+        default:
+            return errno
+        }
+    }
+
+    /// SQLite keeps two files beside the database, `-wal` and `-shm`: something else in their place
+    /// (a directory, say) is named, rather than reported as a read-only database.
+    static func checkCompanionFiles(of path: String) throws(StoreError) {
+        for suffix in ["-wal", "-shm"] {
+            var info = stat()
+            guard lstat(path + suffix, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { continue }
+            let what = info.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file"
+            throw .cannotOpen(path: path, reason: "\(path + suffix) is \(what), where SQLite keeps a file of its own; "
+                + "move it away")
+        }
+    }
+
+    static func createFileIfMissing(_ path: String) throws(StoreError) {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            Foundation.close(descriptor)
+            return
+        }
+        let code = errno
+        // Refused here, before SQLite would add its -wal and -shm files beside it: a store that
+        // cannot be written is left exactly as it is.
+        if code == EACCES || code == EROFS, access(path, R_OK) == 0 {
+            throw .cannotOpen(path: path, reason: "the file is read-only")
+        }
+        throw .cannotOpen(path: path, reason: String(cString: strerror(code)))
+    }
+}
