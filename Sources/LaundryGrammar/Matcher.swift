@@ -228,17 +228,17 @@ final class Matcher: Sendable {
             return SlotValue(text: String(line[first.chunk.lowerBound..<last.chunk.upperBound]))
         case .query:
             // As typed, but for closing words, marks and quotes ("for towels?" searches for towels).
-            let end = SlotTrimming.end(tokens, capture.start..<capture.end)
+            let end = SlotTrimming.end(walk.line, capture.start..<capture.end)
             return SlotValue(text: SlotTrimming.search(line[first.chunk.lowerBound..<tokens[end - 1].chunk.upperBound]))
         case .name:
             // As typed inside ("Mr. Fluff"), without quotes or a closing "!" around it — from after
             // its last "called" or "name it" on ("a pet for my jeans called Denim"), and up to the
             // words that close the request ("Sporty instead").
             let range = capture.start..<capture.end
-            let start = Self.nameStart(tokens, range), end = SlotTrimming.end(tokens, start..<range.upperBound)
+            let start = Self.nameStart(tokens, range), end = SlotTrimming.end(walk.line, start..<range.upperBound)
             return SlotValue(text: String(line[tokens[start].range.lowerBound..<tokens[end - 1].range.upperBound]))
         case .topic:
-            let end = SlotTrimming.end(tokens, capture.start..<capture.end)
+            let end = SlotTrimming.end(walk.line, capture.start..<capture.end)
             return SlotValue(text: String(line[first.range.lowerBound..<tokens[end - 1].range.upperBound]), value: value)
         case .pet where capture.knownPet == nil && !capture.isPronoun:
             let text = String(line[first.range.lowerBound..<last.range.upperBound])

@@ -143,7 +143,7 @@ struct SlotScanner: Sendable {
             // A comma ends a name ("name it Office, please").
             if line.tokens[end - 1].chunk.upperBound > line.tokens[end - 1].range.upperBound { break }
         }
-        end = SlotTrimming.end(line.tokens, start..<end)
+        end = SlotTrimming.end(line, start..<end)
         return end > start ? start..<end : nil
     }
 

@@ -1,23 +1,17 @@
-/// Where free text a person typed really ends, for a new name, a help topic or a search: words said
-/// after it that are no part of it ("Duvet pls", "Sporty instead", "Moss lol", "towels?") are left
-/// out — unless quoted, since quotes make anything a name (`create pet "Duvet pls"`).
+/// Where free text a person typed really ends, for a new name, a help topic or a search: the
+/// grammar's filler said after it is no part of it ("Duvet pls", "Sporty instead", "Moss lol") —
+/// as the matcher reads a template's free text — nor are a search's closing marks ("towels?").
+/// Quoted words are never filler: quotes make anything a name (`create pet "Duvet pls"`).
 enum SlotTrimming {
-    /// Words that close a request rather than a name.
-    static let trailingWords: Set<String> = ["please", "pls", "plz", "thanks", "thx", "ty", "lol", "haha", "instead", "now"]
-
-    /// The end of `range` in `tokens` with unquoted closing words dropped ("thank you" too) —
-    /// never all of it.
-    static func end(_ tokens: [Token], _ range: Range<Int>) -> Int {
+    /// The end of `range` with the `skip` phrases that close it dropped (``Matcher/Line/skips``
+    /// knows them, quotes and pets' names already left out) — never all of it.
+    static func end(_ line: Matcher.Line, _ range: Range<Int>) -> Int {
         var end = range.upperBound
-        while end - 1 > range.lowerBound, !tokens[end - 1].quoted {
-            let word = tokens[end - 1].word
-            if trailingWords.contains(word) {
-                end -= 1
-            } else if word == "you", end - 2 > range.lowerBound, tokens[end - 2].word == "thank", !tokens[end - 2].quoted {
-                end -= 2
-            } else {
-                break
-            }
+        guard !line.skips.isEmpty else { return end }
+        while let start = (range.lowerBound + 1..<end).last(where: { position in
+            line.skips[position].contains { !$0.isSymbols && $0.end == end }
+        }) {
+            end = start
         }
         return end
     }
