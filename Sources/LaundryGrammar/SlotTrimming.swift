@@ -7,7 +7,7 @@ enum SlotTrimming {
     /// knows them, quotes and pets' names already left out) — never all of it.
     static func end(_ line: Matcher.Line, _ range: Range<Int>) -> Int {
         var end = range.upperBound
-        guard !line.skips.isEmpty else { return end }
+        guard !line.skips.isEmpty, !range.isEmpty else { return end }
         while let start = (range.lowerBound + 1..<end).last(where: { position in
             line.skips[position].contains { !$0.isSymbols && $0.end == end }
         }) {
