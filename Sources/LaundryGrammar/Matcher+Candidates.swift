@@ -4,13 +4,15 @@
 extension Matcher {
     /// By position: how many words from there on a number slot's parser may read.
     static func numberWords(_ slotWords: [String]) -> [Int] {
-        numberWords(slotWords.map(SlotParsers.mayRead))
+        numberWords(count: slotWords.count) { SlotParsers.mayRead(slotWords[$0]) }
     }
 
-    /// The same, from whether each word may be read.
-    static func numberWords(_ mayRead: [Bool]) -> [Int] {
-        var counts = [Int](repeating: 0, count: mayRead.count + 1)
-        for position in mayRead.indices.reversed() where mayRead[position] {
+    /// The same, from whether the word at each position may be read.
+    /// Empty when no word may be read.
+    static func numberWords(count: Int, mayRead: (Int) -> Bool) -> [Int] {
+        var counts: [Int] = []
+        for position in (0..<count).reversed() where mayRead(position) {
+            if counts.isEmpty { counts = Array(repeating: 0, count: count + 1) }
             counts[position] = counts[position + 1] + 1
         }
         return counts
@@ -35,7 +37,7 @@ extension Matcher {
         }
         switch kind.reading {
         case .pet:
-            let known = walk.line.petNames[position]
+            let known = walk.line.pets(at: position)
             for match in known where keepsQuotesWhole(match.length) {
                 var named = capture(match.length)
                 named.knownPet = match.entry
@@ -47,7 +49,7 @@ extension Matcher {
                 walk.candidates.append(Candidate(capture: pronoun, freeWords: 0))
             } else {
                 // Misspellings only where no pet is named as typed.
-                let close = walk.line.isPetWord[position] ? []
+                let close = walk.line.isPetWord(position) ? []
                     : walk.pets.closeNames(in: walk.line.words, at: position) { graph.id(of: $0) >= 0 }
                 for match in close where !known.contains(where: { $0.length == match.length }) && keepsQuotesWhole(match.length) {
                     walk.candidates.append(Candidate(capture: capture(match.length), freeWords: 0, closePet: true))
@@ -58,7 +60,7 @@ extension Matcher {
                     // numbers ("help history", "stop sending me notifications").
                     let limit = min(SlotKind.unknownPetMaximumWords, remaining)
                     let unknown = walk.line.words[position..<position + limit].indices.prefix { index in
-                        (tokens[index].quoted || (!walk.line.isPetWord[index] && walk.line.ids[index] < 0
+                        (tokens[index].quoted || (!walk.line.isPetWord(index) && walk.line.ids[index] < 0
                             && !SlotParsers.vocabulary.contains(walk.line.words[index])))
                     }.count
                     for length in stride(from: 1, through: unknown, by: 1)
@@ -71,7 +73,7 @@ extension Matcher {
             // A new name does not take a duration or a frequency ("make buddy dry for 80 mins" is
             // not a pet called "dry for 80 mins"); in quotes it may.
             // Nor does it start with the word that leads to it ("rname fluffy to Fuzz" is no name "to Fuzz").
-            let leadIn = kind == .name && !tokens[position].quoted && ["to", "as", "into"].contains(walk.line.words[position])
+            let leadIn = kind == .name && !tokens[position].quoted && Self.nameLeadIns.contains(walk.line.words[position])
             let lengths = leadIn ? 0 : kind == .name ? min(remaining, Self.wordsBeforeATime(walk.line, from: position)) : remaining
             for length in stride(from: 1, through: lengths, by: 1) where keepsQuotesWhole(length) {
                 var text = capture(length)
@@ -86,7 +88,7 @@ extension Matcher {
             // Every length for now; `parse` asks the parser when a path can use one. Quoted words
             // are a name, never a number.
             // Only words a parser could read: most positions offer none.
-            for length in stride(from: 1, through: min(Self.parsedSlotMaximumWords, walk.line.numberWords[position]), by: 1)
+            for length in stride(from: 1, through: min(Self.parsedSlotMaximumWords, walk.line.numberWords(from: position)), by: 1)
             where !tokens[position..<position + length].contains(where: \.quoted) {
                 walk.candidates.append(Candidate(capture: capture(length), freeWords: 0, status: .unparsed))
             }
@@ -117,8 +119,6 @@ extension Matcher {
     /// How many words from `position` come before one that starts a span of time ("80 mins",
     /// "every 3 days", "2 hours"): a number (unquoted) followed by a unit of time.
     private static func wordsBeforeATime(_ line: Line, from position: Int) -> Int {
-        let units: Set<String> = ["min", "mins", "minute", "minutes", "m", "h", "hr", "hrs", "hour", "hours",
-                                  "day", "days", "week", "weeks", "month", "months"]
         var index = position
         while index < line.words.count {
             let word = line.words[index]
@@ -134,6 +134,13 @@ extension Matcher {
         }
         return line.words.count - position
     }
+
+    /// Words of time that end a new name when a number comes before them.
+    private static let units: Set<String> = ["min", "mins", "minute", "minutes", "m", "h", "hr", "hrs", "hour", "hours",
+                                             "day", "days", "week", "weeks", "month", "months"]
+
+    /// The words that lead to a new name and so cannot start it ("rename fluffy to Fuzz").
+    private static let nameLeadIns: FewWords = ["to", "as", "into"]
 
     /// Asks a typed slot's parser about an unparsed candidate's words, and keeps the answer.
     func parse(_ candidateIndex: Int, _ kind: SlotKind, _ walk: inout Walk) {

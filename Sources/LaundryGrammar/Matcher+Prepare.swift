@@ -24,19 +24,26 @@ extension Matcher {
         }
         guard !tokens.isEmpty, tokens.count <= Self.maximumWords else { return nil }
         let words = tokens.map(\.word)
-        var isPetWord = [Bool](repeating: false, count: words.count)
-        var petNames = [[PetMatch]](repeating: [], count: words.count)
+        // Made at the first pet named, the first skip: many lines name none and skip nothing.
+        var isPetWord: [Bool] = [], petNames: [[PetMatch]] = []
         if !pets.isEmpty {
             for position in words.indices {
-                petNames[position] = pets.names(in: words, at: position)
-                for match in petNames[position] {
+                let named = pets.names(in: words, at: position)
+                guard !named.isEmpty else { continue }
+                if petNames.isEmpty {
+                    petNames = Array(repeating: [], count: words.count)
+                    isPetWord = Array(repeating: false, count: words.count)
+                }
+                petNames[position] = named
+                for match in named {
                     for covered in position..<position + match.length { isPetWord[covered] = true }
                 }
             }
         }
-        let skips = graph.normalizer.skips(tokens, mayStartPhrase: { facts[$0].startsSkip }) { isPetWord[$0] }
-        var skippable = [Int](repeating: 0, count: words.count + 1)
+        let skips = graph.normalizer.skips(tokens, mayStartPhrase: { facts[$0].startsSkip }) { !isPetWord.isEmpty && isPetWord[$0] }
+        var skippable: [Int] = []
         if !skips.isEmpty {
+            skippable = Array(repeating: 0, count: words.count + 1)
             var covered = [Bool](repeating: false, count: words.count)
             for (position, spans) in skips.enumerated() {
                 for span in spans { for index in position..<span.end { covered[index] = true } }
@@ -46,12 +53,12 @@ extension Matcher {
         let slotWords = Self.slotWords(words, tokens, line)
         // A word the tokenizer left its sign off ("-five") reads by its shape; the others by it or
         // by the vocabulary, as ``SlotParsers/mayRead(_:)`` does.
-        let numberWords = Self.numberWords(slotWords.indices.map { index in
+        let numberWords = Self.numberWords(count: slotWords.count) { index in
             SlotParsers.mayReadByShape(slotWords[index]) || (facts[index].numberWord && slotWords[index] == words[index])
-        })
+        }
         return Line(tokens: tokens, words: words, ids: facts.map(\.id), slotWords: slotWords,
-                    skips: skips, isPetWord: isPetWord, petNames: petNames, skippable: skippable,
-                    numberWords: numberWords)
+                    skips: skips, petWords: isPetWord, petNames: petNames, skippableCounts: skippable,
+                    numberWordCounts: numberWords)
     }
 
     /// The words as typed slots read them: a minus sign the tokenizer strips from the front of a

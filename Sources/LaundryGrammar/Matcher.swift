@@ -33,8 +33,12 @@ final class Matcher: Sendable {
     /// Each word the grammar knows, with what preparing a line asks of it (``WordFacts``).
     let wordFacts: [String: WordFacts]
 
+    /// By template: the words it cannot fit a line without (``WordGraph/requiredWords()``).
+    private let requiredWords: [[Int32]]
+
     init(graph: WordGraph) {
         self.graph = graph
+        requiredWords = graph.templateRequiredWords
         (edges, edgeStarts, accepts) = (graph.edges, graph.edgeStarts, graph.accepts)
         (minimumWords, maximumWords) = (graph.minimumWords, graph.maximumWords)
         var facts: [String: WordFacts] = [:]
@@ -60,15 +64,31 @@ final class Matcher: Sendable {
         var slotWords: [String]
         /// By position: where a skippable stretch starting there ends (empty: nothing skippable).
         let skips: [[Normalizer.Skip]]
-        /// By position: whether the word is part of one of the user's pet names, as typed.
-        let isPetWord: [Bool]
-        /// By position: the user's pets named there ((length, entry), longest first).
+        /// By position: whether the word is part of one of the user's pet names, as typed; empty
+        /// when none is (``isPetWord(_:)``).
+        let petWords: [Bool]
+        /// By position: the user's pets named there ((length, entry), longest first); empty when
+        /// the line names none (``pets(at:)``).
         let petNames: [[PetMatch]]
-        /// By position: how many of the words from there on may be passed over, at most.
-        let skippable: [Int]
+        /// By position: how many of the words from there on may be passed over, at most; empty
+        /// when none may (``skippable(from:)``).
+        let skippableCounts: [Int]
         /// By position: how many words from there on could be read by a number slot's parser
-        /// (``SlotParsers/mayRead(_:)``): a parsed slot is offered no more than these.
-        var numberWords: [Int]
+        /// (``SlotParsers/mayRead(_:)``): a parsed slot is offered no more than these. Empty when
+        /// no word could (``numberWords(from:)``).
+        var numberWordCounts: [Int]
+
+        // Most lines name no pet, pass nothing over and hold no number: those arrays are then
+        // left empty instead of made full of nothing, a few allocations less for every line.
+
+        /// Whether the word at `position` is part of one of the user's pet names, as typed.
+        func isPetWord(_ position: Int) -> Bool { !petWords.isEmpty && petWords[position] }
+        /// The user's pets named at `position` ((length, entry), longest first).
+        func pets(at position: Int) -> [PetMatch] { petNames.isEmpty ? [] : petNames[position] }
+        /// How many of the words from `position` on may be passed over, at most.
+        func skippable(from position: Int) -> Int { skippableCounts.isEmpty ? 0 : skippableCounts[position] }
+        /// How many words from `position` on could be read by a number slot's parser.
+        func numberWords(from position: Int) -> Int { numberWordCounts.isEmpty ? 0 : numberWordCounts[position] }
     }
 
     /// A slot's words on the path being walked. Its value and pet are indices, so that copying a
@@ -160,7 +180,7 @@ final class Matcher: Sendable {
             self.pets = pets
             self.options = options
             usesMaximumWords = (pets.entries.first?.words.count ?? 0) <= SlotKind.unknownPetMaximumWords
-            candidateRanges = Array(repeating: nil, count: SlotKind.allCases.count * line.words.count)
+            candidateRanges = Array(repeating: nil, count: SlotKind.caseCount * line.words.count)
             // Room for a typical line, so that the first appends do not each reallocate.
             captures.reserveCapacity(4)
             candidates.reserveCapacity(16)
@@ -174,7 +194,7 @@ final class Matcher: Sendable {
     static let parsedSlotMaximumWords = 8
 
     /// Words that stand for the pet last talked about.
-    static let pronouns: Set<String> = ["it", "her", "him", "them", "she", "he", "they"]
+    static let pronouns: FewWords = ["it", "her", "him", "them", "she", "he", "they"]
 
     /// The best reading of `line`, or nil when no template fits.
     func match(_ line: Line, original: String, pets: PetNameIndex, options: Options) -> Command? {
@@ -187,7 +207,7 @@ final class Matcher: Sendable {
         _ line: Line, original: String, pets: PetNameIndex, options: Options
     ) -> (command: Command, literals: Int, knownPets: Int)? {
         var walk = Walk(line: line, pets: pets, options: options)
-        for template in startingTemplates(line) {
+        for template in startingTemplates(line) where requiredWords[Int(template)].allSatisfy(line.ids.contains) {
             walk.template = Int(template)
             visit(graph.templates[Int(template)].start, 0, Score(), &walk)
         }
@@ -205,13 +225,17 @@ final class Matcher: Sendable {
     /// word — or with any word that filler before it leaves first.
     private func startingTemplates(_ line: Line) -> [Int32] {
         guard !line.skips.isEmpty else { return graph.templates(startingWith: line.ids[0]) }
-        var starts: Set<Int> = [0], pending = [0]
-        while let position = pending.popLast(), position < line.ids.count {
-            for skip in line.skips[position] where starts.insert(skip.end).inserted { pending.append(skip.end) }
+        var starts = [0], next = 0
+        while next < starts.count {
+            let position = starts[next]
+            next += 1
+            guard position < line.ids.count else { continue }
+            for skip in line.skips[position] where !starts.contains(skip.end) { starts.append(skip.end) }
         }
-        var templates = Set<Int32>()
-        for start in starts where start < line.ids.count { templates.formUnion(graph.templates(startingWith: line.ids[start])) }
-        return templates.sorted()
+        var templates: [Int32] = []
+        for start in starts where start < line.ids.count { templates += graph.templates(startingWith: line.ids[start]) }
+        templates.sort()
+        return templates.enumerated().compactMap { index, template in index > 0 && templates[index - 1] == template ? nil : template }
     }
 
     private func value(of capture: Capture, in line: String, _ tokens: [Token], _ walk: Walk) -> SlotValue {
@@ -254,10 +278,25 @@ final class Matcher: Sendable {
 
     /// Whether the rest of a template, from `node` on, can take the rest of the line from
     /// `position`: not too few words left, nor too many — counting those that may be passed over.
+    @inline(__always)
     private func fits(_ node: Int32, _ position: Int, _ walk: borrowing Walk) -> Bool {
         let remaining = walk.wordCount - position
         guard remaining >= Int(minimumWords[Int(node)]) else { return false }
-        return !walk.usesMaximumWords || remaining - walk.line.skippable[position] <= Int(maximumWords[Int(node)])
+        return !walk.usesMaximumWords || remaining - walk.line.skippable(from: position) <= Int(maximumWords[Int(node)])
+    }
+
+    /// Goes on to `target` past the line's word at `position`, which the edge to it takes.
+    @inline(__always)
+    private func visitWord(_ target: Int32, _ position: Int, _ score: Score, _ walk: inout Walk) {
+        guard !walk.line.tokens[position].quoted else { return }
+        var next = score
+        if !walk.line.isPetWord(position) {
+            next.literals += 1
+        } else if walk.line.words[position] != "pet" {
+            // ("pet" itself stays everyone's word for a pet, even with a pet called Pet.)
+            next.petWordLiterals += 1
+        }
+        visit(target, position + 1, next, &walk)
     }
 
     private func visit(_ node: Int32, _ position: Int, _ score: Score, _ walk: inout Walk) {
@@ -286,15 +325,8 @@ final class Matcher: Sendable {
             case .skip:
                 visit(edge.target, position, score, &walk)
             case .word(let id):
-                guard position < walk.wordCount, walk.line.ids[position] == id, !walk.line.tokens[position].quoted else { continue }
-                var next = score
-                if !walk.line.isPetWord[position] {
-                    next.literals += 1
-                } else if walk.line.words[position] != "pet" {
-                    // ("pet" itself stays everyone's word for a pet, even with a pet called Pet.)
-                    next.petWordLiterals += 1
-                }
-                visit(edge.target, position + 1, next, &walk)
+                guard position < walk.wordCount, walk.line.ids[position] == id else { continue }
+                visitWord(edge.target, position, score, &walk)
             case .open(let kind):
                 walk.open.append((kind, position))
                 visit(edge.target, position, score, &walk)

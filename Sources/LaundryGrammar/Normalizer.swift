@@ -69,24 +69,24 @@ struct Normalizer: Sendable, Equatable {
     /// `mayStartPhrase` may say which positions hold no skip phrase's first word, so that they are
     /// not looked up.
     func skips(_ tokens: [Token], mayStartPhrase: (Int) -> Bool = { _ in true }, isKept: (Int) -> Bool) -> [[Skip]] {
-        var skips = [[Skip]](repeating: [], count: tokens.count)
-        var any = false
+        // Made at the first skip found: most lines have none.
+        var skips: [[Skip]] = []
+        func add(_ skip: Skip, at position: Int) {
+            if skips.isEmpty { skips = Array(repeating: [], count: tokens.count) }
+            skips[position].append(skip)
+        }
         for position in tokens.indices where !tokens[position].quoted && !isKept(position) {
-            if Self.isSymbols(tokens[position].word) {
-                skips[position].append(Skip(end: position + 1, isSymbols: true))
-                any = true
-            }
+            if Self.isSymbols(tokens[position].word) { add(Skip(end: position + 1, isSymbols: true), at: position) }
             guard mayStartPhrase(position) else { continue }
             for phrase in skipPhrasesByFirstWord[tokens[position].word] ?? [] where position + phrase.count <= tokens.count {
                 let span = position..<position + phrase.count
                 guard zip(phrase, tokens[span]).allSatisfy({ $0 == $1.word && !$1.quoted }),
-                      !span.contains(where: isKept), !skips[position].contains(where: { $0.end == span.upperBound })
+                      !span.contains(where: isKept), skips.isEmpty || !skips[position].contains(where: { $0.end == span.upperBound })
                 else { continue }
-                skips[position].append(Skip(end: span.upperBound, isSymbols: false))
-                any = true
+                add(Skip(end: span.upperBound, isSymbols: false), at: position)
             }
         }
-        return any ? skips : []
+        return skips
     }
 
     /// A word with no letter and no digit: punctuation, arrows, dashes, emoji.

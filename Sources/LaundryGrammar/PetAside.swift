@@ -14,22 +14,22 @@ extension Matcher {
         guard !pets.isEmpty else { return nil }
         let count = line.words.count
         for position in line.words.indices {
-            guard let match = line.petNames[position].first else { continue }
+            guard let match = line.pets(at: position).first else { continue }
             let end = position + match.length, entry = match.entry
             let petText = PetNameIndex.withoutPossessive(String(original[line.tokens[position].range.lowerBound..<line.tokens[end - 1].range.upperBound]))
             let pet = SlotValue(text: petText, knownPet: pets.entries[entry].name)
             // Before or after the command: the rest is the line without the pet.
-            if position == 0 || end == count || line.skippable[end] == count - end {
+            if position == 0 || end == count || line.skippable(from: end) == count - end {
                 let rest = position == 0
                     ? String(original[line.tokens[end - 1].chunk.upperBound...])
                     : String(original[..<line.tokens[position].chunk.lowerBound])
                 // A pet's name alone asks after the pet.
-                if position == 0 && line.skippable[end] == count - end { return Command(intent: .showPet, slots: [.pet: pet], template: "{pet}") }
+                if position == 0 && line.skippable(from: end) == count - end { return Command(intent: .showPet, slots: [.pet: pet], template: "{pet}") }
                 if let command = commandAbout(pet, rest, pets: pets, corrector: corrector) { return command }
             }
             // A possessive with words of no template after it: those words say what of the pet's.
             let tail = line.words[end...].indices.prefix { index in
-                line.ids[index] < 0 && !line.isPetWord[index] && !line.tokens[index].quoted
+                line.ids[index] < 0 && !line.isPetWord(index) && !line.tokens[index].quoted
                     && !SlotParsers.vocabulary.contains(line.words[index])
             }
             let typed = line.words[end - 1], named = pets.entries[entry].words.last ?? ""

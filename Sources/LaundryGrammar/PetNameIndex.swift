@@ -51,13 +51,13 @@ public struct PetNameIndex: Sendable {
                 if entry.words.count == 1 { firstWords.formUnion([first + "s", first + "'s", first + "’s"]) }
             }
         }
-        self.firstWords = firstWords
+        self.firstWords = FewWords(firstWords)
     }
 
     /// Every way a name's first word may be typed in ASCII (as it is, without accents, and, for a
     /// name of one word, possessive): most words of a line are none of these, and are passed over
     /// without comparing them with each name.
-    private let firstWords: Set<String>
+    private let firstWords: FewWords
 
     public static let empty = PetNameIndex(names: [])
 
@@ -67,7 +67,8 @@ public struct PetNameIndex: Sendable {
     /// index into `entries`), longest first.
     func names(in words: [String], at position: Int) -> [PetMatch] {
         let typed = words[position]
-        guard firstWords.contains(typed) || !typed.utf8.allSatisfy({ $0 < 0x80 }) else { return [] }
+        let isASCII = FewWords.isASCII(typed)
+        guard !isASCII || firstWords.contains(typed, isASCII: true) else { return [] }
         var found: [PetMatch] = []
         for (index, entry) in entries.enumerated() where position + entry.words.count <= words.count {
             var matches = true

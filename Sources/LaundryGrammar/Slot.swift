@@ -33,6 +33,10 @@ public enum SlotKind: String, CaseIterable, Sendable {
 
     /// How many words an unknown pet reference may have.
     static let unknownPetMaximumWords = 3
+
+    /// `allCases.count`, without making the array each time (the matcher asks once a line).
+    static let caseCount = allCases.count
+
     /// How many words a help topic may have.
     static let topicMaximumWords = 2
 

@@ -61,7 +61,7 @@ extension Matcher {
         let graph = graph
         let isGrammarWord = { (word: String) in graph.id(of: word) >= 0 }
         var choices: [(position: Int, words: [String])] = []
-        for position in line.words.indices where line.ids[position] < 0 && !line.isPetWord[position] && !line.tokens[position].quoted {
+        for position in line.words.indices where line.ids[position] < 0 && !line.isPetWord(position) && !line.tokens[position].quoted {
             let word = line.words[position]
             guard !SlotParsers.vocabulary.contains(word) else { continue }
             // Most such words are close to no grammar word: only those that are ask whether the
@@ -84,7 +84,7 @@ extension Matcher {
                 fixed.ids[choice.position] = graph.id(of: meant)
                 corrections.append(WordCorrection(typed: line.words[choice.position], meant: meant))
             }
-            fixed.numberWords = Self.numberWords(fixed.slotWords)
+            fixed.numberWordCounts = Self.numberWords(fixed.slotWords)
             guard let (command, literals, knownPets) = matchWithEvidence(fixed, original: original, pets: pets, options: Options()),
                   !found.contains(where: { $0.command.intent == command.intent && $0.command.slots == command.slots })
             else { continue }

@@ -48,6 +48,26 @@ extension WordGraph {
         maximum[Int(node)] = most
     }
 
+    /// By template: the words every path through it takes — a line lacking one of them cannot fit
+    /// it, whatever the rest of the walk would find (filler is passed over in the line, never in a
+    /// template, so it cannot stand in for one).
+    func requiredWords() -> [[Int32]] {
+        var memo = [Set<Int32>?](repeating: nil, count: nodeCount)
+        func required(_ node: Int32) -> Set<Int32> {
+            if let known = memo[Int(node)] { return known }
+            var words: Set<Int32>?
+            if accepts[Int(node)] >= 0 { words = [] }
+            for index in edges(of: node) {
+                var after = required(edges[index].target)
+                if case .word(let id) = edges[index].label { after.insert(id) }
+                words = words.map { $0.intersection(after) } ?? after
+            }
+            memo[Int(node)] = words ?? []
+            return words ?? []
+        }
+        return templates.map { required($0.start).sorted() }
+    }
+
     /// The literal words that can be first on a path from `start`, and whether something else —
     /// a slot, or the end of the template — can come first instead (then the words do not decide).
     func firstWords(from start: Int32) -> (words: Set<Int32>, anything: Bool) {

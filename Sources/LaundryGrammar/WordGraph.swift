@@ -75,6 +75,9 @@ final class WordGraph: @unchecked Sendable {
     /// The templates that may start anywhere (with a slot, or with nothing), in template order:
     /// the only ones a line can fit when its first word is in no template.
     private(set) var templatesStartingAnywhere: [Int32] = []
+    /// By template: the words every path through it takes (``requiredWords()``): a line that
+    /// lacks one is not walked through it.
+    private(set) var templateRequiredWords: [[Int32]] = []
     /// By the `next` of slot labels: what can follow the slot's words. The matcher does not try a
     /// way of filling a slot when the word after it cannot go on.
     private(set) var nextWords: [NextWords] = []
@@ -119,6 +122,7 @@ final class WordGraph: @unchecked Sendable {
         }
         (minimumWords, maximumWords) = wordBounds()
 
+        templateRequiredWords = requiredWords()
         templatesByFirstWord = Array(repeating: [], count: vocabulary.count)
         for (index, template) in templates.enumerated() {
             let (words, anything) = firstWords(from: template.start)
@@ -173,6 +177,7 @@ final class WordGraph: @unchecked Sendable {
         writer.integer(templatesByFirstWord.count)
         for templates in templatesByFirstWord { writer.integers(templates) }
         writer.integers(templatesStartingAnywhere)
+        for words in templateRequiredWords { writer.integers(words) }
         writer.integer(nextWords.count)
         for next in nextWords {
             writer.integer(next.words.lowerBound)
@@ -218,6 +223,7 @@ final class WordGraph: @unchecked Sendable {
         maximumWords = try reader.integers()
         templatesByFirstWord = try reader.array { reader throws(GrammarError) in try reader.integers() }
         templatesStartingAnywhere = try reader.integers()
+        templateRequiredWords = try templates.map { _ throws(GrammarError) in try reader.integers() }
         nextWords = try reader.array { reader throws(GrammarError) in
             let lower = try reader.integer(), upper = try reader.integer()
             let anything = try reader.integer(in: 0..<2) == 1
@@ -245,6 +251,9 @@ final class WordGraph: @unchecked Sendable {
             for template in list { try check(template, below: templates.count, "template") }
         }
         for template in templatesStartingAnywhere { try check(template, below: templates.count, "template") }
+        for words in templateRequiredWords {
+            for id in words { try check(id, below: vocabulary.count, "word") }
+        }
         for id in nextWordIDs { try check(id, below: vocabulary.count, "word") }
         for next in nextWords where next.words.upperBound > nextWordIDs.count {
             throw TableReader.damaged("a word range ends at \(next.words.upperBound) of \(nextWordIDs.count)")

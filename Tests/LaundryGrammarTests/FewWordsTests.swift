@@ -1,0 +1,33 @@
+@testable import LaundryGrammar
+import LaundryCore
+import Testing
+
+/// `FewWords` answers as `Set<String>` does — it only skips comparisons — for words it holds and
+/// words it does not, in ASCII and beyond (canonically equivalent spellings included).
+@Suite struct FewWordsTests {
+    static let alphabet: [String] = ["a", "b", "s", "n", "o", "w", "y", "'", "’", "é", "e\u{301}", "\u{212A}", "K", "k", "🧦", " ", "ß"]
+
+    static func word(_ random: inout SplitMix64) -> String {
+        (0..<Int.random(in: 0...5, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
+    }
+
+    @Test func answersAsASetDoes() {
+        var random = SplitMix64(seed: 0xFE3_3057)
+        for size in [0, 1, 3, 8, FewWords.linearLimit, FewWords.linearLimit + 1, 60] {
+            for _ in 0..<200 {
+                let held = (0..<size).map { _ in Self.word(&random) }
+                let few = FewWords(held), set = Set(held)
+                for asked in held + (0..<40).map({ _ in Self.word(&random) }) {
+                    #expect(few.contains(asked) == set.contains(asked), "\(held.map(\.debugDescription)) ∋ \(asked.debugDescription)")
+                }
+            }
+        }
+    }
+
+    @Test func canonicallyEquivalentSpellingsAreTheSameWord() {
+        #expect(FewWords(["café"]).contains("cafe\u{301}"))
+        #expect(FewWords(["\u{212A}ay"]).contains("Kay"))
+        #expect(FewWords(["Kay"]).contains("\u{212A}ay"))
+        #expect(!FewWords(["snowy"]).contains("snow"))
+    }
+}
