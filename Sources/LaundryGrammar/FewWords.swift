@@ -46,7 +46,10 @@ struct FewWords: Sendable, ExpressibleByArrayLiteral {
         return few.contains(word)
     }
 
-    static func isASCII(_ word: String) -> Bool { word.utf8.allSatisfy { $0 < 0x80 } }
+    static func isASCII(_ word: String) -> Bool {
+        // Through the bytes in place: the generic walk over `utf8` cost three times as much.
+        word.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } } ?? word.utf8.allSatisfy { $0 < 0x80 }
+    }
 
     private static func lengthBit(_ word: String) -> UInt64 { 1 << UInt64(min(word.utf8.count, 63)) }
 }

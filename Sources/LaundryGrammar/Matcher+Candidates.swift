@@ -22,7 +22,8 @@ extension Matcher {
     /// out the first time a path asks on this line, looked up after that.
     func candidates(_ kind: SlotKind, ordinal: Int, at position: Int, _ walk: inout Walk) -> Range<Int> {
         let key = ordinal * walk.wordCount + position
-        if let known = walk.candidateRanges[key] { return known }
+        let known = walk.candidateRanges[key]
+        if known != Walk.unasked { return Int(known >> 32)..<Int(known & 0xFFFF_FFFF) }
 
         let first = walk.candidates.count
         let remaining = walk.wordCount - position
@@ -96,7 +97,7 @@ extension Matcher {
             break
         }
         let range = first..<walk.candidates.count
-        walk.candidateRanges[key] = range
+        walk.candidateRanges[key] = UInt64(range.lowerBound) << 32 | UInt64(range.upperBound)
         return range
     }
 

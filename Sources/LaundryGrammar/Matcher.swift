@@ -28,7 +28,7 @@ final class Matcher: Sendable {
     let graph: WordGraph
     /// The graph's arrays the walk reads at every step, held by this struct: read through the
     /// class each read would be a dynamic exclusivity check (about 3 % of matching).
-    private let edges: [WordGraph.Edge], edgeStarts: [Int32], accepts: [Int32], minimumWords: [Int32], maximumWords: [Int32]
+    let edges: [WordGraph.Edge], edgeStarts: [Int32], accepts: [Int32], minimumWords: [Int32], maximumWords: [Int32]
 
     /// Each word the grammar knows, with what preparing a line asks of it (``WordFacts``).
     let wordFacts: [String: WordFacts]
@@ -168,8 +168,10 @@ final class Matcher: Sendable {
         /// The slot candidates worked out so far for this line, all in one array.
         var candidates: [Candidate] = []
         /// By slot kind (ordinal) and position: where that slot's candidates are in
-        /// `candidates`, or nil while nobody has asked.
-        var candidateRanges: [Range<Int>?]
+        /// `candidates` (start in the high half, end in the low), or `unasked` while nobody has
+        /// asked. Packed so that the table a line needs is a third of `[Range<Int>?]`'s.
+        var candidateRanges: [UInt64]
+        static let unasked = UInt64.max
         /// The values slot parsers gave for this line's words.
         var parsedValues: [String] = []
 
@@ -180,7 +182,7 @@ final class Matcher: Sendable {
             self.pets = pets
             self.options = options
             usesMaximumWords = (pets.entries.first?.words.count ?? 0) <= SlotKind.unknownPetMaximumWords
-            candidateRanges = Array(repeating: nil, count: SlotKind.caseCount * line.words.count)
+            candidateRanges = Array(repeating: Self.unasked, count: SlotKind.caseCount * line.words.count)
             // Room for a typical line, so that the first appends do not each reallocate.
             captures.reserveCapacity(4)
             candidates.reserveCapacity(16)
@@ -273,97 +275,6 @@ final class Matcher: Sendable {
                 // "snowy's" names Snowy: the slot holds the name, not the possessive.
                 text: capture.kind == .pet ? PetNameIndex.withoutPossessive(text) : text,
                 knownPet: capture.knownPet.map { walk.pets.entries[$0].name }, value: value, isPronoun: capture.isPronoun)
-        }
-    }
-
-    /// Whether the rest of a template, from `node` on, can take the rest of the line from
-    /// `position`: not too few words left, nor too many — counting those that may be passed over.
-    @inline(__always)
-    private func fits(_ node: Int32, _ position: Int, _ walk: borrowing Walk) -> Bool {
-        let remaining = walk.wordCount - position
-        guard remaining >= Int(minimumWords[Int(node)]) else { return false }
-        return !walk.usesMaximumWords || remaining - walk.line.skippable(from: position) <= Int(maximumWords[Int(node)])
-    }
-
-    /// Goes on to `target` past the line's word at `position`, which the edge to it takes.
-    @inline(__always)
-    private func visitWord(_ target: Int32, _ position: Int, _ score: Score, _ walk: inout Walk) {
-        guard !walk.line.tokens[position].quoted else { return }
-        var next = score
-        if !walk.line.isPetWord(position) {
-            next.literals += 1
-        } else if walk.line.words[position] != "pet" {
-            // ("pet" itself stays everyone's word for a pet, even with a pet called Pet.)
-            next.petWordLiterals += 1
-        }
-        visit(target, position + 1, next, &walk)
-    }
-
-    private func visit(_ node: Int32, _ position: Int, _ score: Score, _ walk: inout Walk) {
-        // Where the rest of the line cannot fit, no path can end well: do not look.
-        guard fits(node, position, walk) else { return }
-        if position == walk.wordCount && accepts[Int(node)] >= 0
-            // A pet's name read as a grammar word never makes a new name ("make buddy due daily",
-            // with a pet called Buddy, names no new pet "due daily").
-            && !(score.petWordLiterals > 0 && walk.captures.contains { $0.kind == .name }) {
-            if walk.best == nil || walk.best!.score < score {
-                walk.best = Best(score: score, template: walk.template, captures: walk.captures)
-            }
-        }
-        // Filler may be passed over here — but symbols right after a free-text slot belong to it.
-        if !walk.line.skips.isEmpty, position < walk.wordCount {
-            let afterFreeText = walk.captures.last.map { $0.isFreeText && $0.end == position } ?? false
-            for skip in walk.line.skips[position] where !(skip.isSymbols && afterFreeText) {
-                var next = score
-                if skip.isSymbols { next.skippedSymbols += 1 }
-                visit(node, skip.end, next, &walk)
-            }
-        }
-        for index in Int(edgeStarts[Int(node)])..<Int(edgeStarts[Int(node) + 1]) {
-            let edge = edges[index]
-            switch edge.label {
-            case .skip:
-                visit(edge.target, position, score, &walk)
-            case .word(let id):
-                guard position < walk.wordCount, walk.line.ids[position] == id else { continue }
-                visitWord(edge.target, position, score, &walk)
-            case .open(let kind):
-                walk.open.append((kind, position))
-                visit(edge.target, position, score, &walk)
-                walk.open.removeLast()
-            case .close(let kind, let value):
-                guard let (openKind, start) = walk.open.last, openKind == kind, position > start else { continue }
-                walk.open.removeLast()
-                walk.captures.append(Capture(kind: kind, start: start, end: position, value: .listed(value)))
-                visit(edge.target, position, score, &walk)
-                walk.captures.removeLast()
-                walk.open.append((openKind, start))
-            case .constant(let kind, let value):
-                walk.captures.append(Capture(kind: kind, start: position, end: position, value: .listed(value)))
-                visit(edge.target, position, score, &walk)
-                walk.captures.removeLast()
-            case .slot(let kind, let ordinal, let next):
-                guard position < walk.wordCount else { continue }
-                for candidateIndex in candidates(kind, ordinal: Int(ordinal), at: position, &walk) {
-                    // Only ways after which the rest of the line can fit and the next word can go on
-                    // (or be passed over).
-                    let end = walk.candidates[candidateIndex].capture.end
-                    guard fits(edge.target, end, walk),
-                          end == walk.wordCount || graph.slotCanBeFollowed(next, by: walk.line.ids[end])
-                            || (!walk.line.skips.isEmpty && !walk.line.skips[end].isEmpty)
-                    else { continue }
-                    if walk.candidates[candidateIndex].status == .unparsed { parse(candidateIndex, kind, &walk) }
-                    let candidate = walk.candidates[candidateIndex]
-                    guard candidate.status == .ready else { continue }
-                    var next = score
-                    next.freeWords += candidate.freeWords
-                    if candidate.capture.knownPet != nil || candidate.capture.isPronoun { next.knownPets += 1 }
-                    if candidate.closePet { next.closePets += 1 }
-                    walk.captures.append(candidate.capture)
-                    visit(edge.target, candidate.capture.end, next, &walk)
-                    walk.captures.removeLast()
-                }
-            }
         }
     }
 }
