@@ -92,8 +92,8 @@ struct Normalizer: Sendable, Equatable {
     /// A word with no letter and no digit: punctuation, arrows, dashes, emoji.
     static func isSymbols(_ word: String) -> Bool {
         // ASCII, nearly every word: a letter or a digit byte decides, with no Unicode table.
-        if word.utf8.allSatisfy({ $0 < 0x80 }) {
-            return !word.utf8.contains { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") || ($0 >= 0x30 && $0 <= 0x39) }
+        if word.isASCII {
+            return !word.utf8Contains { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") || ($0 >= 0x30 && $0 <= 0x39) }
         }
         return !word.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
     }

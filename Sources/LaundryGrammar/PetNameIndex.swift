@@ -67,7 +67,7 @@ public struct PetNameIndex: Sendable {
     /// index into `entries`), longest first.
     func names(in words: [String], at position: Int) -> [PetMatch] {
         let typed = words[position]
-        let isASCII = FewWords.isASCII(typed)
+        let isASCII = typed.isASCII
         guard !isASCII || firstWords.contains(typed, isASCII: true) else { return [] }
         var found: [PetMatch] = []
         for (index, entry) in entries.enumerated() where position + entry.words.count <= words.count {
@@ -122,7 +122,7 @@ public struct PetNameIndex: Sendable {
     private static func word(_ token: String, names word: String, folded: String, possessive: Bool) -> Bool {
         if token == word { return true }
         if possessive && (withoutPossessive(token) == word || token == word + "s") { return true }
-        guard !token.utf8.allSatisfy({ $0 < 0x80 }) || folded != word else { return false }
+        guard !token.isASCII || folded != word else { return false }
         let bare = fold(token)
         return bare == folded || (possessive && (withoutPossessive(bare) == folded || bare == folded + "s"))
     }
@@ -139,7 +139,7 @@ public struct PetNameIndex: Sendable {
 
     /// Without accents and other marks ("zoë" → "zoe"); ASCII as it is.
     static func fold(_ word: String) -> String {
-        word.utf8.allSatisfy({ $0 < 0x80 }) ? word : word.folding(options: .diacriticInsensitive, locale: nil)
+        word.isASCII ? word : word.folding(options: .diacriticInsensitive, locale: nil)
     }
 }
 

@@ -81,7 +81,7 @@ package enum SlotParsers {
     static func mayReadByShape(_ word: String) -> Bool {
         guard let first = word.utf8.first else { return false }
         return first >= 0x80 || (first >= 0x30 && first <= 0x39) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
-            || first == UInt8(ascii: ".") || word.utf8.contains(UInt8(ascii: "-"))
+            || first == UInt8(ascii: ".") || word.utf8Contains { $0 == UInt8(ascii: "-") }
     }
 
     // MARK: - Durations

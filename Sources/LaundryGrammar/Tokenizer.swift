@@ -57,7 +57,7 @@ enum Tokenizer {
     /// starts with an opening quote, up to the chunk that ends with its closing one. Most lines
     /// hold no quote at all (found by bytes: " is 0x22; “ and ” start with E2 80).
     private static func markingQuotes(_ tokens: [Token], in line: String) -> [Token] {
-        guard line.utf8.contains(where: { $0 == 0x22 || $0 == 0xE2 }) else { return tokens }
+        guard line.utf8Contains(where: { $0 == 0x22 || $0 == 0xE2 }) else { return tokens }
         var marked = tokens
         var group = 0
         var index = 0
