@@ -12,7 +12,7 @@ extension Matcher {
     static func numberWords(count: Int, mayRead: (Int) -> Bool) -> [Int] {
         var counts: [Int] = []
         for position in (0..<count).reversed() where mayRead(position) {
-            if counts.isEmpty { counts = Array(repeating: 0, count: count + 1) }
+            if counts.isEmpty { counts = .filled(with: 0, count: count + 1) }
             counts[position] = counts[position + 1] + 1
         }
         return counts

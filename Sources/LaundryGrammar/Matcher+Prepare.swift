@@ -31,8 +31,8 @@ extension Matcher {
                 let named = pets.names(in: words, at: position)
                 guard !named.isEmpty else { continue }
                 if petNames.isEmpty {
-                    petNames = Array(repeating: [], count: words.count)
-                    isPetWord = Array(repeating: false, count: words.count)
+                    petNames = .filled(with: [], count: words.count)
+                    isPetWord = .filled(with: false, count: words.count)
                 }
                 petNames[position] = named
                 for match in named {
@@ -43,8 +43,8 @@ extension Matcher {
         let skips = graph.normalizer.skips(tokens, mayStartPhrase: { facts[$0].startsSkip }) { !isPetWord.isEmpty && isPetWord[$0] }
         var skippable: [Int] = []
         if !skips.isEmpty {
-            skippable = Array(repeating: 0, count: words.count + 1)
-            var covered = [Bool](repeating: false, count: words.count)
+            skippable = .filled(with: 0, count: words.count + 1)
+            var covered = [Bool].filled(with: false, count: words.count)
             for (position, spans) in skips.enumerated() {
                 for span in spans { for index in position..<span.end { covered[index] = true } }
             }

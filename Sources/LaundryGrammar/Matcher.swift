@@ -182,10 +182,8 @@ final class Matcher: Sendable {
             self.pets = pets
             self.options = options
             usesMaximumWords = (pets.entries.first?.words.count ?? 0) <= SlotKind.unknownPetMaximumWords
-            candidateRanges = Array(repeating: Self.unasked, count: SlotKind.caseCount * line.words.count)
-            // Room for a typical line, so that the first appends do not each reallocate.
-            captures.reserveCapacity(4)
-            candidates.reserveCapacity(16)
+            // (No `reserveCapacity` for the others: see `Array.filled(with:count:)`.)
+            candidateRanges = .filled(with: Self.unasked, count: SlotKind.caseCount * line.words.count)
         }
     }
 

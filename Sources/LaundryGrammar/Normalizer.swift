@@ -72,7 +72,7 @@ struct Normalizer: Sendable, Equatable {
         // Made at the first skip found: most lines have none.
         var skips: [[Skip]] = []
         func add(_ skip: Skip, at position: Int) {
-            if skips.isEmpty { skips = Array(repeating: [], count: tokens.count) }
+            if skips.isEmpty { skips = .filled(with: [], count: tokens.count) }
             skips[position].append(skip)
         }
         for position in tokens.indices where !tokens[position].quoted && !isKept(position) {

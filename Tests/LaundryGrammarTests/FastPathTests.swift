@@ -31,3 +31,13 @@ import Testing
         #expect(!FewWords(["snowy"]).contains("snow"))
     }
 }
+
+/// `Array.filled(with:count:)` makes what `Array(repeating:count:)` makes.
+@Suite struct ArrayFilledTests {
+    @Test(arguments: [0, 1, 7, 40, 1_000])
+    func makesWhatRepeatingMakes(count: Int) {
+        #expect([Int].filled(with: 7, count: count) == Array(repeating: 7, count: count))
+        #expect([[String]].filled(with: ["a"], count: count) == Array(repeating: ["a"], count: count))
+        #expect([UInt64].filled(with: .max, count: count).count == count)
+    }
+}
