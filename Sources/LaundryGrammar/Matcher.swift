@@ -31,7 +31,7 @@ final class Matcher: Sendable {
     let edges: [WordGraph.Edge], edgeStarts: [Int32], accepts: [Int32], minimumWords: [Int32], maximumWords: [Int32]
 
     /// Each word the grammar knows, with what preparing a line asks of it (``WordFacts``).
-    let wordFacts: [String: WordFacts]
+    let wordFacts: WordTable<WordFacts>
 
     /// By template: the words it cannot fit a line without (``WordGraph/requiredWords()``).
     private let requiredWords: [[Int32]]
@@ -46,7 +46,7 @@ final class Matcher: Sendable {
         for word in graph.normalizer.expansions.keys { facts[word, default: WordFacts()].expands = true }
         for phrase in graph.normalizer.skipPhrases { facts[phrase[0], default: WordFacts()].startsSkip = true }
         for word in SlotParsers.vocabulary { facts[word, default: WordFacts()].numberWord = true }
-        wordFacts = facts
+        wordFacts = WordTable(facts)
     }
 
     /// How freely a pass reads the line.

@@ -41,3 +41,25 @@ import Testing
         #expect([UInt64].filled(with: .max, count: count).count == count)
     }
 }
+
+/// `WordTable` answers as `Dictionary` does, for keys and for other words, in ASCII and beyond.
+@Suite struct WordTableTests {
+    @Test func answersAsADictionaryDoes() {
+        var random = SplitMix64(seed: 0x3020_7AB1E)
+        for size in [0, 1, 5, 40, 600] {
+            var dictionary: [String: Int] = [:]
+            for index in 0..<size { dictionary[FewWordsTests.word(&random), default: index] = index }
+            let table = WordTable(dictionary)
+            for asked in Array(dictionary.keys) + (0..<300).map({ _ in FewWordsTests.word(&random) }) {
+                #expect(table[asked] == dictionary[asked], "\(asked.debugDescription)")
+            }
+        }
+    }
+
+    @Test func theGrammarsWordsAreFoundAsTheyAreAndCanonicallyEquivalent() {
+        let table = WordTable(["start": 1, "café": 2, "\u{212A}elvin": 3])
+        #expect(table["start"] == 1 && table["stop"] == nil && table[""] == nil)
+        #expect(table["cafe\u{301}"] == 2 && table["café"] == 2)
+        #expect(table["Kelvin"] == 3 && table["\u{212A}elvin"] == 3)
+    }
+}
