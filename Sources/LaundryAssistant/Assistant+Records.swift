@@ -124,7 +124,7 @@ extension Assistant {
         let latency = try transaction.measureQueryLatency()
         let today = calendar.startOfDay(for: turn.now)
         let messages = try transaction.messageCount(since: today)
-        let folds = try transaction.events(since: today).filter { $0.kind == "folded" || $0.kind == "revived" }.count
+        let folds = try transaction.events(since: today).filter(\.kind.isFold).count
         let lines = [
             "● Connected — \(url.path)",
             "Schema: \(schema.count) migrations (latest “\(schema.last ?? "none")”)",

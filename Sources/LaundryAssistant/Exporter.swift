@@ -26,7 +26,7 @@ enum Exporter {
     static func csv(_ events: [RecordedEvent], lineEnding: String = "\r\n") -> String {
         var rows = [["id", "pet", "event", "at", "ends_at"]]
         for event in events {
-            rows.append([String(event.id), event.petName, event.kind, iso(event.at), event.endsAt.map(iso) ?? ""])
+            rows.append([String(event.id), event.petName, event.kind.rawValue, iso(event.at), event.endsAt.map(iso) ?? ""])
         }
         return rows.map { $0.map(csvField).joined(separator: ",") }.joined(separator: lineEnding) + lineEnding
     }
@@ -39,7 +39,7 @@ enum Exporter {
     /// An array of objects with ISO 8601 times.
     static func json(_ events: [RecordedEvent]) -> String {
         let objects: [[String: Any]] = events.map { event in
-            var object: [String: Any] = ["id": event.id, "pet": event.petName, "event": event.kind, "at": iso(event.at)]
+            var object: [String: Any] = ["id": event.id, "pet": event.petName, "event": event.kind.rawValue, "at": iso(event.at)]
             object["ends_at"] = event.endsAt.map(iso) ?? NSNull()
             return object
         }

@@ -40,7 +40,7 @@ enum HistoryText {
             for event in members.prefix(limit - shown) {
                 let when = group == .today || group == .yesterday
                     ? PetText.clockTime(event.at, calendar: calendar) : dayAndTime(event.at, calendar: calendar)
-                var line = "  \(when) · \(event.petName) · \(event.kind.replacingOccurrences(of: "_", with: " "))"
+                var line = "  \(when) · \(event.petName) · \(event.kind.words)"
                 if let duration = durations[event.id] { line += " · \(span(duration))" }
                 lines.append(line)
                 shown += 1
@@ -59,12 +59,12 @@ enum HistoryText {
         var lastStart: [Int64: Date] = [:]
         for event in events.sorted(by: { ($0.at, $0.id) < ($1.at, $1.id) }) {
             switch event.kind {
-            case "wash_started", "dry_started":
+            case .washStarted, .dryStarted:
                 if let end = event.endsAt { result[event.id] = end.timeIntervalSince(event.at) }
                 lastStart[event.petId] = event.at
-            case "wash_stopped", "dry_stopped":
+            case .washStopped, .dryStopped:
                 if let start = lastStart[event.petId] { result[event.id] = event.at.timeIntervalSince(start) }
-            default:
+            case .folded, .revived:
                 break
             }
         }

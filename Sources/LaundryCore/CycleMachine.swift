@@ -100,15 +100,14 @@ public struct CycleEvent: Equatable, Sendable {
         case dryStopped
         case folded(revived: Bool)
 
-        /// The stable name stored and exported: wash_started, wash_stopped, dry_started,
-        /// dry_stopped, folded, revived.
-        public var name: String {
+        /// The kind as it is recorded (stored and exported).
+        public var recorded: RecordedEvent.Kind {
             switch self {
-            case .washStarted: "wash_started"
-            case .washStopped: "wash_stopped"
-            case .dryStarted: "dry_started"
-            case .dryStopped: "dry_stopped"
-            case .folded(let revived): revived ? "revived" : "folded"
+            case .washStarted: .washStarted
+            case .washStopped: .washStopped
+            case .dryStarted: .dryStarted
+            case .dryStopped: .dryStopped
+            case .folded(let revived): revived ? .revived : .folded
             }
         }
     }

@@ -21,17 +21,13 @@ public struct HistorySummary: Equatable, Sendable {
         let spans = Array(CycleSpans.washToFold(events).values)
         var lastFold: [Int64: Date] = [:]
         for event in events.sorted(by: { ($0.at, $0.id) < ($1.at, $1.id) }) {
-            switch event.kind {
-            case "folded", "revived":
-                folds += 1
-                if let days = frequencyDays(event.petId), let previous = lastFold[event.petId] ?? created(event.petId),
-                   event.kind == "folded", event.at.timeIntervalSince(previous) <= Double(days) * 86_400 {
-                    onTime += 1
-                }
-                lastFold[event.petId] = event.at
-            default:
-                break
+            guard event.kind.isFold else { continue }
+            folds += 1
+            if let days = frequencyDays(event.petId), let previous = lastFold[event.petId] ?? created(event.petId),
+               event.kind == .folded, event.at.timeIntervalSince(previous) <= Double(days) * 86_400 {
+                onTime += 1
             }
+            lastFold[event.petId] = event.at
         }
         cycles = folds
         meanWashToFold = spans.isEmpty ? nil : spans.reduce(0, +) / Double(spans.count)
@@ -51,13 +47,13 @@ public enum CycleSpans {
         var cycleStart: [Int64: Date] = [:]
         for event in events.sorted(by: { ($0.at, $0.id) < ($1.at, $1.id) }) {
             switch event.kind {
-            case "wash_started":
+            case .washStarted:
                 if cycleStart[event.petId] == nil { cycleStart[event.petId] = event.at }
-            case "wash_stopped":
+            case .washStopped:
                 cycleStart[event.petId] = nil
-            case "folded", "revived":
+            case .folded, .revived:
                 if let start = cycleStart.removeValue(forKey: event.petId) { spans[event.id] = event.at.timeIntervalSince(start) }
-            default:
+            case .dryStarted, .dryStopped:
                 break
             }
         }
@@ -106,7 +102,7 @@ public struct WeeklyCycles: Equatable, Sendable {
         let current = calendar.dateInterval(of: .weekOfYear, for: now)?.start ?? calendar.startOfDay(for: now)
         let starts = (0..<weeks).reversed().compactMap { calendar.date(byAdding: .weekOfYear, value: -$0, to: current) }
         var counts = [Int](repeating: 0, count: starts.count)
-        for event in events where event.kind == "folded" || event.kind == "revived" {
+        for event in events where event.kind.isFold {
             guard let week = calendar.dateInterval(of: .weekOfYear, for: event.at)?.start,
                   let index = starts.firstIndex(of: week) else { continue }
             counts[index] += 1

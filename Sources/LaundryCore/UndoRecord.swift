@@ -34,12 +34,29 @@ public struct RecordedEvent: Codable, Equatable, Sendable {
     public let petId: Int64
     /// The pet's name when it happened.
     public let petName: String
-    /// wash_started, wash_stopped, dry_started, dry_stopped, folded, revived.
-    public let kind: String
+    public let kind: Kind
     public let at: Date
     public let endsAt: Date?
 
-    public init(id: Int64, petId: Int64, petName: String, kind: String, at: Date, endsAt: Date?) {
+    /// What happened: the names are those stored and exported.
+    public enum Kind: String, Codable, CaseIterable, Sendable {
+        case washStarted = "wash_started"
+        case washStopped = "wash_stopped"
+        case dryStarted = "dry_started"
+        case dryStopped = "dry_stopped"
+        case folded
+        /// A fold of a dead pet, which brings it back.
+        case revived
+
+        /// A fold, whether or not it revived the pet: the end of a cycle.
+        public var isFold: Bool { self == .folded || self == .revived }
+        /// A wash or a dry started: a timer runs until the event's `endsAt`.
+        public var startsTimer: Bool { self == .washStarted || self == .dryStarted }
+        /// As people read it: "wash started", "revived".
+        public var words: String { rawValue.replacingOccurrences(of: "_", with: " ") }
+    }
+
+    public init(id: Int64, petId: Int64, petName: String, kind: Kind, at: Date, endsAt: Date?) {
         self.id = id
         self.petId = petId
         self.petName = petName

@@ -130,12 +130,12 @@ struct CycleEventRecord: MutablePersistableRecord {
     var id: Int64?
     var petId: Int64
     var petName: String
-    var kind: String
+    var kind: RecordedEvent.Kind
     var at: Date
     var endsAt: Date?
 
     func encode(to container: inout PersistenceContainer) {
-        encodeColumns(Self.columns, [id, petId, petName, kind, StoredDate.text(at), endsAt.map(StoredDate.text)], to: &container)
+        encodeColumns(Self.columns, [id, petId, petName, kind.rawValue, StoredDate.text(at), endsAt.map(StoredDate.text)], to: &container)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
@@ -153,7 +153,11 @@ extension CycleEventRecord: FetchableRecord {
         id = try row.decode(atIndex: 0)
         petId = try row.decode(atIndex: 1)
         petName = try row.decode(atIndex: 2)
-        kind = try row.decode(atIndex: 3)
+        let kind: String = try row.decode(atIndex: 3)
+        guard let known = RecordedEvent.Kind(rawValue: kind) else {
+            throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "a history event of kind \(kind.debugDescription), which is none")
+        }
+        self.kind = known
         at = try Self.date(row, 4)
         endsAt = try Self.optionalDate(row, 5)
     }

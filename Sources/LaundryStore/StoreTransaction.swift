@@ -76,7 +76,7 @@ public struct StoreTransaction {
             }
         try execute(
             "INSERT INTO cycleEvent (petId, petName, kind, at, endsAt) VALUES (?, ?, ?, ?, ?)",
-            [id, pet.name.value, event.kind.name, try storable(event.at), try endsAt.map(storable)])
+            [id, pet.name.value, event.kind.recorded.rawValue, try storable(event.at), try endsAt.map(storable)])
         return db.lastInsertedRowID
     }
 

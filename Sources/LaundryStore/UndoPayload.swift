@@ -156,7 +156,7 @@ private final class JSONText {
             key("id"); number(event.id)
             key("petId"); number(event.petId)
             key("petName"); string(event.petName)
-            key("kind"); string(event.kind)
+            key("kind"); string(event.kind.rawValue)
             key("at"); date(event.at)
             if let endsAt = event.endsAt { key("endsAt"); date(endsAt) }
         }

@@ -100,7 +100,7 @@ struct JSONRenderer: ReplyRenderer {
                 .object([
                     ("id", .number(Int(event.id))),
                     ("pet", .string(event.petName)),
-                    ("event", .string(event.kind)),
+                    ("event", .string(event.kind.rawValue)),
                     ("at", .string(isoTime(event.at))),
                     ("ends_at", event.endsAt.map { .string(isoTime($0)) } ?? .null),
                 ])

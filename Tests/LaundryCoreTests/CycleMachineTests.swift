@@ -18,7 +18,7 @@ import Testing
         var expected = idle
         expected.cycle = .washing(window)
         #expect(outcome == .changed(expected, CycleEvent(kind: .washStarted(endsAt: t0.plus(minutes: 45)), at: t0)))
-        #expect(outcome.event?.kind.name == "wash_started")
+        #expect(outcome.event?.kind.recorded.rawValue == "wash_started")
 
         let washing = try #require(outcome.pet)
         #expect(washing.stage(at: t0) == .washing(window))
@@ -95,7 +95,7 @@ import Testing
         var expected = washing
         expected.cycle = .drying(window)
         #expect(outcome == .changed(expected, CycleEvent(kind: .dryStarted(endsAt: now.plus(minutes: 60)), at: now)))
-        #expect(outcome.event?.kind.name == "dry_started")
+        #expect(outcome.event?.kind.recorded.rawValue == "dry_started")
 
         let drying = try #require(outcome.pet)
         #expect(drying.statusLine(at: now) == "Snowy is drying off")
@@ -151,7 +151,7 @@ import Testing
         let folded = try #require(outcome.pet)
 
         #expect(outcome.event == CycleEvent(kind: .folded(revived: false), at: now))
-        #expect(outcome.event?.kind.name == "folded")
+        #expect(outcome.event?.kind.recorded.rawValue == "folded")
         #expect(folded.stats == PetStats(totalCycles: 5, currentStreak: 3, bestStreak: 5))
         #expect(folded.lastCaredAt == now)
         #expect(folded.cycle == .idle)
@@ -189,7 +189,7 @@ import Testing
         let outcome = pet.applying(.fold, at: death)
         let revived = try #require(outcome.pet)
         #expect(outcome.event == CycleEvent(kind: .folded(revived: true), at: death))
-        #expect(outcome.event?.kind.name == "revived")
+        #expect(outcome.event?.kind.recorded.rawValue == "revived")
         #expect(revived.stats == PetStats(totalCycles: 11, currentStreak: 0, bestStreak: 6))
         #expect(revived.health(at: death) == 100)
         #expect(revived.mood(at: death) == .happy)
@@ -223,7 +223,7 @@ import Testing
         #expect(drying.mood(at: start.plus(minutes: 50)) == .dead)
         let foldAt = start.plus(hours: 2)
         let outcome = drying.applying(.fold, at: foldAt)
-        #expect(outcome.event?.kind.name == "revived")
+        #expect(outcome.event?.kind.recorded.rawValue == "revived")
         #expect(outcome.pet?.stats == PetStats(totalCycles: 4, currentStreak: 0, bestStreak: 3))
         #expect(outcome.pet?.health(at: foldAt) == 100)
     }
@@ -239,7 +239,7 @@ import Testing
         for (step, now) in steps {
             let outcome = pet.applying(step, at: now)
             pet = try #require(outcome.pet, "\(step) at \(now)")
-            names.append(try #require(outcome.event).kind.name)
+            names.append(try #require(outcome.event).kind.recorded.rawValue)
         }
         #expect(names == ["wash_started", "dry_started", "folded"])
         #expect(pet.stats == PetStats(totalCycles: 2, currentStreak: 2, bestStreak: 2))
@@ -256,7 +256,7 @@ import Testing
         var expected = washing
         expected.cycle = .idle
         #expect(outcome == .changed(expected, CycleEvent(kind: .washStopped, at: now)))
-        #expect(outcome.event?.kind.name == "wash_stopped")
+        #expect(outcome.event?.kind.recorded.rawValue == "wash_stopped")
         #expect(outcome.pet?.nextAction(at: now) == .startWash)
         #expect(outcome.pet?.stats == washing.stats)
         #expect(outcome.pet?.lastCaredAt == t0)
@@ -269,7 +269,7 @@ import Testing
         var expected = drying
         expected.cycle = .washDone
         #expect(outcome == .changed(expected, CycleEvent(kind: .dryStopped, at: now)))
-        #expect(outcome.event?.kind.name == "dry_stopped")
+        #expect(outcome.event?.kind.recorded.rawValue == "dry_stopped")
         #expect(outcome.pet?.stage(at: now) == .washDone(since: nil))
         #expect(outcome.pet?.nextAction(at: now) == .startDryer)
         #expect(outcome.pet?.statusLine(at: now) == "Snowy is ready for the dryer!")
@@ -359,7 +359,7 @@ import Testing
             (.folded(revived: true), "revived"),
         ]
         for (kind, name) in kinds {
-            #expect(kind.name == name)
+            #expect(kind.recorded.rawValue == name)
         }
     }
 

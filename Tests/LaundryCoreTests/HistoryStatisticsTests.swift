@@ -15,7 +15,7 @@ import Testing
     func date(_ iso: String) -> Date { try! Date(iso, strategy: .iso8601) }
 
     func event(_ id: Int64, _ kind: String, _ at: String, pet: Int64 = 1, endsAt: String? = nil) -> RecordedEvent {
-        RecordedEvent(id: id, petId: pet, petName: pet == 1 ? "Snowy" : "Fluffy", kind: kind, at: date(at), endsAt: endsAt.map(date))
+        RecordedEvent(id: id, petId: pet, petName: pet == 1 ? "Snowy" : "Fluffy", kind: RecordedEvent.Kind(rawValue: kind)!, at: date(at), endsAt: endsAt.map(date))
     }
 
     /// A stopped wash ends its cycle's start: the cycle the fold ends began with the wash that was

@@ -200,6 +200,26 @@ import Testing
         }
     }
 
+    /// A history event's kind is one of a closed set (issue 16, item 4): a row holding another
+    /// word is damage, reported as such, never read as some event.
+    @Test func aHistoryEventOfNoKnownKindIsADamagedStore() throws {
+        let directory = TemporaryDirectory()
+        let location = StoreLocation(directory: directory.url)
+        let store = try LaundryStore(location: location)
+        try store.write { transaction in
+            let pet = try transaction.insert(Pet(name: try PetName("Snowy"), createdAt: start))
+            try transaction.append(CycleEvent(kind: .washStopped, at: start), for: pet)
+        }
+        #expect(try store.read { try $0.events() }.map(\.kind) == [.washStopped])
+        try DatabaseQueue(path: location.databaseURL.path).write { db in
+            try db.execute(sql: "UPDATE cycleEvent SET kind = 'exploded'")
+        }
+        #expect(performing: { _ = try store.read { try $0.events() } }, throws: { error in
+            guard case .damaged(let path, _) = error as? StoreError else { return false }
+            return path == location.databaseURL.path
+        })
+    }
+
     /// Later versions refuse more in new names (issue 14, item 9: characters that show as
     /// nothing); a pet an earlier version named still loads, and the store is not "damaged".
     @Test func aNameAnEarlierVersionAcceptedStillLoads() throws {

@@ -68,7 +68,7 @@ import Testing
 
     private static func event(using random: inout SplitMix64) -> RecordedEvent {
         RecordedEvent(id: .random(in: 1...1_000_000, using: &random), petId: .random(in: 1...10_000, using: &random),
-                      petName: text(using: &random), kind: ["wash_started", "folded", "revived"].randomElement(using: &random)!,
+                      petName: text(using: &random), kind: RecordedEvent.Kind.allCases.randomElement(using: &random)!,
                       at: date(using: &random), endsAt: Bool.random(using: &random) ? date(using: &random) : nil)
     }
 
