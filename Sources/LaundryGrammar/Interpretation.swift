@@ -52,7 +52,8 @@ extension Suggester {
     func holdsWhatTheLineGives(_ command: Command, _ line: Matcher.Line, original: String, pets: PetNameIndex) -> Bool {
         let takes = slotKinds[command.intent] ?? []
         guard (requiredKinds[command.intent] ?? []).isSubset(of: command.slots.keys) else { return false }
-        if takes.contains(.pet), command.slots[.pet] == nil, line.petNames.contains(where: { !$0.isEmpty }) { return false }
+        if takes.contains(.pet), command.slots[.pet] == nil,
+           line.petNames.contains(where: { !$0.isEmpty }) || Self.namesAnotherPet(line) { return false }
         let read = scanner.scanned(line, original: original, pets: pets, kinds: Set(command.slots.keys)).used
         let numbers: Set<SlotKind> = [.minutes, .days, .count, .range]
         for (position, word) in line.words.enumerated() where !read.contains(position) {
@@ -72,6 +73,20 @@ extension Suggester {
         }
         return true
     }
+
+    /// Whether the line names, where a pet's name would stand, a word that is none of the user's
+    /// pets nor the grammar's: "start wsh for fluffy" with no pet Fluffy is about Fluffy, and a
+    /// reading without a pet — which the assistant would run for the only pet — drops it.
+    static func namesAnotherPet(_ line: Matcher.Line) -> Bool {
+        line.words.indices.dropLast().contains { position in
+            let next = position + 1
+            return petLeadIns.contains(line.words[position]) && line.ids[next] < 0 && !line.isPetWord(next)
+                && !line.tokens[next].quoted && !SlotParsers.mayRead(line.slotWords[next]) && !Normalizer.isSymbols(line.words[next])
+        }
+    }
+
+    /// The words after which a pet's name stands: "for Fluffy", "of Fluffy", "on Fluffy".
+    static let petLeadIns: Set<String> = ["for", "of", "on"]
 
     /// Words that name or change a number though no slot's parser reads them ("/transcript NaN",
     /// "a thousand", "minus five").
