@@ -63,6 +63,17 @@ public enum CycleState: Equatable, Sendable, Codable {
         default: nil
         }
     }
+
+    /// Which stage this is, as stored.
+    public var kind: Stage.Kind {
+        switch self {
+        case .idle: .idle
+        case .washing: .washing
+        case .washDone: .washDone
+        case .drying: .drying
+        case .dryDone: .dryDone
+        }
+    }
 }
 
 /// Where a pet's laundry is at a given instant.
@@ -74,27 +85,34 @@ public enum Stage: Equatable, Sendable {
     case drying(TimerWindow)
     case dryDone(since: Date?)
 
-    /// A short, stable name: idle, washing, wash_done, drying, dry_done.
-    public var name: String {
+    /// The stages without their timers: what is stored, and what is said of a stage.
+    public enum Kind: String, CaseIterable, Sendable {
+        case idle
+        case washing
+        case washDone = "wash_done"
+        case drying
+        case dryDone = "dry_done"
+
+        /// As people read it: "idle", "washing", "wash done", "drying", "dry done".
+        public var words: String { rawValue.replacingOccurrences(of: "_", with: " ") }
+    }
+
+    /// Which stage this is.
+    public var kind: Kind {
         switch self {
-        case .idle: "idle"
-        case .washing: "washing"
-        case .washDone: "wash_done"
-        case .drying: "drying"
-        case .dryDone: "dry_done"
+        case .idle: .idle
+        case .washing: .washing
+        case .washDone: .washDone
+        case .drying: .drying
+        case .dryDone: .dryDone
         }
     }
 
+    /// A short, stable name: idle, washing, wash_done, drying, dry_done.
+    public var name: String { kind.rawValue }
+
     /// The stage in words: "idle", "washing", "wash done", "drying", "dry done".
-    public var words: String {
-        switch self {
-        case .idle: "idle"
-        case .washing: "washing"
-        case .washDone: "wash done"
-        case .drying: "drying"
-        case .dryDone: "dry done"
-        }
-    }
+    public var words: String { kind.words }
 
     /// The seeds' status text, to follow the pet's name ("Snowy is getting clean!"); nil when idle
     /// (then the mood speaks).

@@ -48,13 +48,7 @@ struct PetRecord: FetchableRecord, MutablePersistableRecord {
         totalCycles = pet.stats.totalCycles
         currentStreak = pet.stats.currentStreak
         bestStreak = pet.stats.bestStreak
-        switch pet.cycle {
-        case .idle: stage = "idle"
-        case .washing: stage = "washing"
-        case .washDone: stage = "wash_done"
-        case .drying: stage = "drying"
-        case .dryDone: stage = "dry_done"
-        }
+        stage = pet.cycle.kind.rawValue
         timerStartedAt = pet.cycle.timer?.startedAt
         timerEndsAt = pet.cycle.timer?.endsAt
     }
@@ -110,13 +104,13 @@ struct PetRecord: FetchableRecord, MutablePersistableRecord {
             guard let start = timerStartedAt, let end = timerEndsAt, end >= start else { return nil }
             return TimerWindow(startedAt: start, endsAt: end)
         }
-        switch stage {
-        case "idle": return .idle
-        case "washing": return window().map(CycleState.washing)
-        case "wash_done": return .washDone
-        case "drying": return window().map(CycleState.drying)
-        case "dry_done": return .dryDone
-        default: return nil
+        switch Stage.Kind(rawValue: stage) {
+        case .idle: return .idle
+        case .washing: return window().map(CycleState.washing)
+        case .washDone: return .washDone
+        case .drying: return window().map(CycleState.drying)
+        case .dryDone: return .dryDone
+        case nil: return nil
         }
     }
 }

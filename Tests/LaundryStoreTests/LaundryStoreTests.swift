@@ -200,6 +200,28 @@ import Testing
         }
     }
 
+    /// Every stage is stored under its kind's name and read back as it was; the schema's CHECK
+    /// (written in the first migration, so spelled there for good) takes exactly those names.
+    @Test func everyStageIsStoredUnderItsKindsName() throws {
+        let directory = TemporaryDirectory()
+        let location = StoreLocation(directory: directory.url)
+        let store = try LaundryStore(location: location)
+        let window = TimerWindow(startedAt: start, minutes: 45)
+        let states: [CycleState] = [.idle, .washing(window), .washDone, .drying(window), .dryDone]
+        #expect(Set(states.map(\.kind)) == Set(Stage.Kind.allCases))
+        for (index, state) in states.enumerated() {
+            var pet = Pet(name: try PetName("Pet\(index)"), createdAt: start)
+            pet.cycle = state
+            try store.write { _ = try $0.insert(pet) }
+        }
+        #expect(try store.read { try $0.pets() }.sorted { $0.name.value < $1.name.value }.map(\.cycle) == states)
+        try DatabaseQueue(path: location.databaseURL.path).write { db in
+            let stored = try String.fetchAll(db, sql: "SELECT stage FROM pet ORDER BY name")
+            #expect(stored == states.map(\.kind.rawValue))
+            #expect(throws: DatabaseError.self) { try db.execute(sql: "UPDATE pet SET stage = 'spinning'") }
+        }
+    }
+
     /// A history event's kind is one of a closed set (issue 16, item 4): a row holding another
     /// word is damage, reported as such, never read as some event.
     @Test func aHistoryEventOfNoKnownKindIsADamagedStore() throws {
