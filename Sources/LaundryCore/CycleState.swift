@@ -64,16 +64,10 @@ public enum CycleState: Equatable, Sendable, Codable {
         }
     }
 
-    /// Which stage this is, as stored.
-    public var kind: Stage.Kind {
-        switch self {
-        case .idle: .idle
-        case .washing: .washing
-        case .washDone: .washDone
-        case .drying: .drying
-        case .dryDone: .dryDone
-        }
-    }
+    /// Which stage this is as stored, whatever the clock says since: a wash under way is
+    /// `washing` even after its timer ran out (the stage at the beginning of time, when no timer
+    /// has ended yet).
+    public var kind: Stage.Kind { stage(at: .distantPast).kind }
 }
 
 /// Where a pet's laundry is at a given instant.
