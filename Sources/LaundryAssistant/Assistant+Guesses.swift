@@ -25,7 +25,7 @@ extension Assistant {
             }
             if !assumeYes {
                 let (asked, pet) = askable(top, pets: pets)
-                context.pending = .suggestions([asked])
+                context.pending = .guessedChange(asked)
                 return Turn(input: turn.input, command: asked.command, now: turn.now)
                     .reply(Self.question(asked.sentence), pet: pet, awaiting: .confirmation)
             }

@@ -34,11 +34,15 @@ public final class Assistant {
     /// Checks and writes the files exports go to.
     var exportFile = ExportFile()
 
-    /// Whether a question (which pet, or a confirmation) is still waiting for its answer: a
-    /// script that ends here left a command undone.
+    /// How many questions (which pet, a confirmation, a guessed change, a new pet's name) were
+    /// dropped because the next line was another command: each left the command that asked undone.
+    public private(set) var droppedQuestions = 0
+
+    /// Whether a question (which pet, a confirmation, a guessed change, a new pet's name) is still
+    /// waiting for its answer: a script that ends here left a command undone.
     public var isAwaitingAnswer: Bool {
         switch context.pending {
-        case .pet, .confirmation, .newPetName: true
+        case .pet, .confirmation, .newPetName, .guessedChange: true
         case .quickActions, .suggestions, nil: false
         }
     }
@@ -125,13 +129,14 @@ public final class Assistant {
                     return try perform(confirmation, Turn(input: turn.input, command: Command(intent: .confirm), now: turn.now),
                                        pets: pets, transaction)
                 // Any other line drops the question: a yes is never taken from another command.
-                default: break
+                default: droppedQuestions += 1
                 }
             case .pet(let command, _, let choices):
                 if let answer = petAnswer(turn.input, pets: pets, choices: choices) {
                     let retried = Turn(input: turn.input, command: command.with(.pet, answer), now: turn.now)
                     return try handle(retried, pets: pets, transaction)
                 }
+                droppedQuestions += 1
             case .quickActions:
                 // A number typed after the grid is "/quick N": an action, or which ones there are.
                 if let number = SlotNumber(text: turn.input) {
@@ -140,8 +145,12 @@ public final class Assistant {
                 }
             case .suggestions(let guesses):
                 if let reply = try answer(to: guesses, turn, pets: pets, transaction) { return reply }
+            case .guessedChange(let guess):
+                if let reply = try answer(to: [guess], turn, pets: pets, transaction) { return reply }
+                droppedQuestions += 1
             case .newPetName:
                 if let reply = try newPetName(turn, pets: pets, transaction) { return reply }
+                droppedQuestions += 1
             }
         }
         return try handleCorrected(turn, pets: pets, transaction)

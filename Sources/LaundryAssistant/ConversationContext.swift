@@ -17,6 +17,9 @@ struct ConversationContext {
         case quickActions
         /// "Did you mean 1) … 2) …?": a number (or yes, when there is one) runs that reading.
         case suggestions([Guess])
+        /// "Start wash for Fluffy? (yes/no)": a sure reading of a line no template fits, a change,
+        /// asked about — run on yes, dropped on no or on any other command.
+        case guessedChange(Guess)
     }
 
     /// A change that waits for a yes.

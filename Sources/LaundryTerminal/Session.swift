@@ -17,6 +17,8 @@ public final class Session {
     private var group: CommandGroup?
     /// A group could not be committed: the store is in trouble and the script stops.
     private var groupLost = false
+    /// In a script: the line whose reply asked a question, while it waits for its answer.
+    private var lastQuestionLine: Int?
     /// At the prompt: delivers notifications above it while the user types.
     private var notifier: Notifier?
 
@@ -66,6 +68,7 @@ public final class Session {
             }
             guard let line = reader.next() else { break }
             number += 1
+            let dropped = assistant.droppedQuestions
             let reply: Reply
             switch line {
             case .text(let text):
@@ -78,6 +81,12 @@ public final class Session {
                 joinGroup(line: number)
                 reply = assistant.respond(toUndecodable: bytes)
             }
+            // A question this line did not answer left its command undone.
+            if assistant.droppedQuestions > dropped, let asked = lastQuestionLine {
+                fold(.commandFailed)
+                err("laundrytime: line \(asked): not answered, so not done (line \(number) is another command).\n")
+            }
+            lastQuestionLine = reply.awaiting != nil ? number : nil
             emit(reply, errorPrefix: "line \(number): ")
             // A store that failed inside a group may have lost the group: say so at once.
             if reply.failure == .store || reply.failure == .damagedStore { commitGroup() }

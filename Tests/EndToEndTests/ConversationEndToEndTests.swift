@@ -56,6 +56,21 @@ import Testing
         #expect(result.status == 1)
     }
 
+    /// A question a script's next line does not answer is dropped, and the command that asked
+    /// it was not done: the script fails, as when the script ends on a question, and says which
+    /// line asked.
+    @Test(arguments: [
+        "create pet Snowy\nstart wsh for snowy\nstatus\n",  // a sure guess, asked: "Start wash for Snowy?"
+        "create pet Snowy\ncreate pet Fluffy\nstart wash\nstatus\n",  // which pet?
+        "create pet Snowy\ndelete snowy\n/pets\n",  // a confirmation
+    ])
+    func aQuestionTheNextLineDropsFailsTheScript(script: String) throws {
+        let result = try laundrytime.run(script: script)
+        #expect(result.status == 1, "\(result.stdout)")
+        let asked = script.split(separator: "\n").count - 1
+        #expect(result.stderr.contains("line \(asked): not answered, so not done"), "\(result.stderr)")
+    }
+
     @Test func suggestionsAreOfferedNotRun() throws {
         let result = try laundrytime.run(["--json"], script: "create pet Fluffy\nsrt the wsh for fluffy\n/status\n")
         #expect(texts(result)[1].contains("Did you mean"), "\(texts(result)[1])")
