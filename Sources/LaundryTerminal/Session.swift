@@ -5,22 +5,22 @@ import LaundryAssistant
 /// Runs lines through the assistant and prints the replies: a piped script, one command, or the
 /// interactive prompt. Keeps the exit status: the worst outcome of any line.
 public final class Session {
-    private let assistant: Assistant
-    private let display: DisplayOptions
-    private let format: OutputFormat
-    private let bail: Bool
-    private var renderer: any ReplyRenderer
-    private var status = ExitStatus.success
+    let assistant: Assistant
+    let display: DisplayOptions
+    let format: OutputFormat
+    let bail: Bool
+    var renderer: any ReplyRenderer
+    var status = ExitStatus.success
     /// Whether the prompt is running (then Ctrl-C stops a watch instead of the program).
-    private var interactive = false
+    var interactive = false
     /// In a script: the commands answered but not yet committed, and their held output.
-    private var group: CommandGroup?
+    var group: CommandGroup?
     /// A group could not be committed: the store is in trouble and the script stops.
-    private var groupLost = false
+    var groupLost = false
     /// In a script: the line whose reply asked a question, while it waits for its answer.
-    private var lastQuestionLine: Int?
+    var lastQuestionLine: Int?
     /// At the prompt: delivers notifications above it while the user types.
-    private var notifier: Notifier?
+    var notifier: Notifier?
 
     /// - Parameters:
     ///   - display: the format (`auto` is decided here, by whether stdout is a terminal) and colour.
@@ -101,7 +101,7 @@ public final class Session {
     /// Adds a command to the group, beginning one when there is none. When the group cannot
     /// begin (the store is busy past its timeout, or failing), the command goes on alone and its
     /// own write reports the trouble.
-    private func joinGroup(line: Int) {
+    func joinGroup(line: Int) {
         if group == nil {
             guard (try? assistant.store.beginGroup()) != nil else { return }
             group = CommandGroup(line: line)
@@ -111,7 +111,7 @@ public final class Session {
 
     /// Commits the group and shows what it held. When the commit fails, none of its commands was
     /// stored: their answers are not shown, the error names their lines, and the script stops.
-    private func commitGroup() {
+    func commitGroup() {
         guard let finished = group else { return }
         group = nil
         do {
@@ -129,18 +129,18 @@ public final class Session {
     }
 
     /// Writes to stdout — or holds it with the group its command belongs to.
-    private func out(_ text: String) {
+    func out(_ text: String) {
         if group != nil { group?.hold(text, for: STDOUT_FILENO) } else { StandardStreams.out(text) }
     }
 
     /// Writes to stderr — or holds it with the group, in order with stdout.
-    private func err(_ text: String) {
+    func err(_ text: String) {
         if group != nil { group?.hold(text, for: STDERR_FILENO) } else { StandardStreams.err(text) }
     }
 
     /// After SIGTERM, SIGHUP or (in a script or a one-shot) SIGINT: 128 + the signal, as a shell
     /// reports it.
-    private var terminationStatus: ExitStatus? {
+    var terminationStatus: ExitStatus? {
         switch lt_termination_signal() {
         case SIGTERM: .terminated
         case SIGHUP: .hangUp
@@ -156,126 +156,15 @@ public final class Session {
     }
 
     /// The exit status; a question left unanswered means its command was not done.
-    private func finish() -> ExitStatus {
+    func finish() -> ExitStatus {
         if assistant.isAwaitingAnswer { fold(.commandFailed) }
         return status
-    }
-
-    /// A terminal on stdin: a line-edited prompt until `quit`, Ctrl-D, two Ctrl-C in a row on
-    /// an empty line, or the end of input.
-    public func runInteractive() -> ExitStatus {
-        let words = assistant.grammar.completionWords
-        let completer = Completer(leadingWords: words.leading, words: words.all, petNames: { [assistant] in assistant.petNames() })
-        let drawOnStandardError = !StandardStreams.stdoutIsTerminal && isatty(STDERR_FILENO) == 1
-        guard let editor = LineEditor(program: "laundrytime", historyFile: LineEditor.historyFile(environment: display.environment),
-                                      completer: completer, drawOnStandardError: drawOnStandardError)
-        else {
-            if let reason = LineEditor.unavailableReason {
-                StandardStreams.err("laundrytime: \(reason), so there is no line editing: each line is read as in a script.\n")
-            }
-            return runScript()
-        }
-        interactive = true
-        // What belongs to the prompt goes where the prompt is drawn.
-        let screen = { (text: String) in drawOnStandardError ? StandardStreams.err(text) : StandardStreams.out(text) }
-        showOpening()
-        let notifier = Notifier(assistant: assistant, environment: display.environment)
-        self.notifier = notifier
-        editor.idle = { [unowned self] before in self.notificationsAbovePrompt(notifier, lineBeforeCursor: before) }
-        var leaveOnNextInterrupt = false
-        while true {
-            let input = editor.read(prompt: prompt)
-            if case .interrupted(hadText: false) = input {} else { leaveOnNextInterrupt = false }
-            switch input {
-            case .endOfInput:
-                screen("\n")
-                sayGoodbye()
-                return interactiveStatus
-            case .terminated:
-                // Every line is in the history file already; the database closes on the way out.
-                editor.saveHistory()
-                screen("\n")
-                return terminationStatus ?? .terminated
-            case .interrupted(hadText: true):
-                // The abandoned line stays on screen (with the terminal's ^C); a fresh prompt follows.
-                screen("\n")
-            case .interrupted(hadText: false):
-                screen("\n")
-                if leaveOnNextInterrupt {
-                    sayGoodbye()
-                    return status == .storeUnavailable ? .storeUnavailable : .interrupted
-                }
-                leaveOnNextInterrupt = true
-                screen(renderer.hint("Press Ctrl-C again or Ctrl-D to leave."))
-            case .line(let text):
-                let trimmed = text.trimmingWhitespace()
-                guard !trimmed.isEmpty else { continue }
-                replaceTypedLine(trimmed)
-                let reply = assistant.respond(to: trimmed)
-                // Up after a restart should bring back the last real command, not "quit".
-                if reply.intent != .quit { editor.remember(trimmed) }
-                emit(reply, errorPrefix: "", copyErrors: false)
-                if reply.kind == .goodbye { return interactiveStatus }
-                if reply.failure == .damagedStore { return .storeUnavailable }
-            }
-        }
-    }
-
-    /// The header, the last few messages and the welcome (or a hint), before the first prompt.
-    private func showOpening() {
-        guard let opening = try? assistant.opening() else { return }
-        renderer.use(opening.settings.appearance, environment: display.environment)
-        let writable = access(assistant.store.location.databaseURL.path, W_OK) == 0
-        out(renderer.render(opening: opening, storeWritable: writable))
-        if let away = assistant.awaySummary() {
-            out(renderer.render(Reply(input: "", intent: .status, text: away, at: assistant.clock.now())))
-        }
-    }
-
-    /// The line editor's idle hook: due notifications as bubbles (with the bell and a desktop
-    /// notification), after escapes that clear the prompt's rows — libedit redraws the prompt and
-    /// the half-typed line under them.
-    private func notificationsAbovePrompt(_ notifier: Notifier, lineBeforeCursor: String) -> (message: String?, nextMilliseconds: Int) {
-        let (notifications, next) = notifier.due()
-        guard !notifications.isEmpty else { return (nil, next) }
-        let columns = max(TerminalSize.columns(environment: display.environment), 1)
-        let rowsAbove = (Self.promptWidth + DisplayWidth.of(TextSanitizer.sanitize(lineBeforeCursor))) / columns
-        var out = (rowsAbove > 0 ? "\u{1B}[\(rowsAbove)A" : "") + "\r\u{1B}[J"
-        let now = assistant.clock.now()
-        for notification in notifications {
-            out += renderer.render(notification, at: now) + notifier.alerts(for: notification)
-        }
-        return (out, next)
-    }
-
-    /// "laundrytime› ", in the accent colour when there is colour; the escapes sit between
-    /// `\u{1}` marks so that libedit does not count them toward the prompt's width.
-    private var prompt: String {
-        let text = "laundrytime›"
-        let start = renderer.promptStyle
-        return start.isEmpty ? text + " " : "\u{1}\(start)\u{1}\(text)\u{1}\(Theme.reset)\u{1} "
-    }
-
-    private static let promptWidth = 13
-
-    /// In bubbles, the line just typed becomes the user's bubble: the prompt's rows are erased
-    /// and the bubble is drawn in their place.
-    private func replaceTypedLine(_ line: String) {
-        guard format == .bubbles, StandardStreams.stdoutIsTerminal else { return }
-        let columns = max(TerminalSize.columns(environment: display.environment), 1)
-        let rows = (Self.promptWidth + DisplayWidth.of(TextSanitizer.sanitize(line))) / columns + 1
-        out("\u{1B}[\(rows)A\r\u{1B}[J" + renderer.render(userLine: line, at: assistant.clock.now()))
-    }
-
-    private func sayGoodbye() {
-        let now = assistant.clock.now()
-        out(renderer.render(Reply(input: "", intent: .quit, text: "Bye! Your pets will be waiting. 🧺", at: now, kind: .goodbye)))
     }
 
     /// Prints a reply and folds its outcome into the exit status. A failure is also written to
     /// stderr (sqlite3-style, with the line number) for scripts that log it — unless stdout and
     /// stderr are both the terminal, where the reply already said it.
-    private func emit(_ reply: Reply, errorPrefix: String, copyErrors: Bool = !StandardStreams.bothOutputsAreTerminals) {
+    func emit(_ reply: Reply, errorPrefix: String, copyErrors: Bool = !StandardStreams.bothOutputsAreTerminals) {
         notifier?.lookSoon()
         if format == .bubbles {
             // Another process, or this reply, may have changed the appearance.
@@ -300,11 +189,11 @@ public final class Session {
 
     /// A person at the prompt saw every answer; a typo along the way is no failure of the
     /// session (as in sqlite3 and psql). Only a data store that failed is reported.
-    private var interactiveStatus: ExitStatus {
+    var interactiveStatus: ExitStatus {
         status == .storeUnavailable ? .storeUnavailable : .success
     }
 
-    private func fold(_ outcome: ExitStatus) {
+    func fold(_ outcome: ExitStatus) {
         if outcome.rawValue > status.rawValue { status = outcome }
         StandardStreams.earnedStatus = status.rawValue
     }
@@ -312,7 +201,7 @@ public final class Session {
     // MARK: - Timers
 
     /// What a reply asks the session to do after it is printed: wait, watch, notify later.
-    private func follow(_ reply: Reply) {
+    func follow(_ reply: Reply) {
         guard reply.content?.isFollowed == true else { return }
         // What follows takes time and shows progress: the commands before it are stored and shown
         // first, and no transaction is held while it waits.
@@ -347,7 +236,7 @@ public final class Session {
 
     /// Redraws a progress line in place once a second on a terminal; prints a line a minute
     /// otherwise (plain output, pipes, screen readers). Ends with the notification.
-    private func watchTimer(_ watch: TimerWatch, _ follower: TimerFollower) {
+    func watchTimer(_ watch: TimerWatch, _ follower: TimerFollower) {
         let redraws = format == .bubbles && StandardStreams.stdoutIsTerminal
         // A spinner shows the view is alive — unless motion is to be reduced.
         let spinner = redraws && !display.reduceMotion ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : []
@@ -378,7 +267,7 @@ public final class Session {
 
     /// The end of a timer that `wait` or `watch` followed: printed here whoever else shows it, and
     /// claimed, so that a prompt open on the same data, or the next one, does not announce it again.
-    private func deliver(_ notification: LaundryNotification) {
+    func deliver(_ notification: LaundryNotification) {
         out(renderer.render(notification, at: assistant.clock.now()))
         if !assistant.claimDueNotices().contains(where: { $0.notification == notification }) {
             assistant.recordDelivery(of: notification)

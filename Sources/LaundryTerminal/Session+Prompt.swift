@@ -1,0 +1,116 @@
+import Foundation
+import LaundryAssistant
+
+/// The interactive prompt: line editing, the opening screen, notifications above the prompt.
+extension Session {
+    /// A terminal on stdin: a line-edited prompt until `quit`, Ctrl-D, two Ctrl-C in a row on
+    /// an empty line, or the end of input.
+    public func runInteractive() -> ExitStatus {
+        let words = assistant.grammar.completionWords
+        let completer = Completer(leadingWords: words.leading, words: words.all, petNames: { [assistant] in assistant.petNames() })
+        let drawOnStandardError = !StandardStreams.stdoutIsTerminal && isatty(STDERR_FILENO) == 1
+        guard let editor = LineEditor(program: "laundrytime", historyFile: LineEditor.historyFile(environment: display.environment),
+                                      completer: completer, drawOnStandardError: drawOnStandardError)
+        else {
+            if let reason = LineEditor.unavailableReason {
+                StandardStreams.err("laundrytime: \(reason), so there is no line editing: each line is read as in a script.\n")
+            }
+            return runScript()
+        }
+        interactive = true
+        // What belongs to the prompt goes where the prompt is drawn.
+        let screen = { (text: String) in drawOnStandardError ? StandardStreams.err(text) : StandardStreams.out(text) }
+        showOpening()
+        let notifier = Notifier(assistant: assistant, environment: display.environment)
+        self.notifier = notifier
+        editor.idle = { [unowned self] before in self.notificationsAbovePrompt(notifier, lineBeforeCursor: before) }
+        var leaveOnNextInterrupt = false
+        while true {
+            let input = editor.read(prompt: prompt)
+            if case .interrupted(hadText: false) = input {} else { leaveOnNextInterrupt = false }
+            switch input {
+            case .endOfInput:
+                screen("\n")
+                sayGoodbye()
+                return interactiveStatus
+            case .terminated:
+                // Every line is in the history file already; the database closes on the way out.
+                editor.saveHistory()
+                screen("\n")
+                return terminationStatus ?? .terminated
+            case .interrupted(hadText: true):
+                // The abandoned line stays on screen (with the terminal's ^C); a fresh prompt follows.
+                screen("\n")
+            case .interrupted(hadText: false):
+                screen("\n")
+                if leaveOnNextInterrupt {
+                    sayGoodbye()
+                    return status == .storeUnavailable ? .storeUnavailable : .interrupted
+                }
+                leaveOnNextInterrupt = true
+                screen(renderer.hint("Press Ctrl-C again or Ctrl-D to leave."))
+            case .line(let text):
+                let trimmed = text.trimmingWhitespace()
+                guard !trimmed.isEmpty else { continue }
+                replaceTypedLine(trimmed)
+                let reply = assistant.respond(to: trimmed)
+                // Up after a restart should bring back the last real command, not "quit".
+                if reply.intent != .quit { editor.remember(trimmed) }
+                emit(reply, errorPrefix: "", copyErrors: false)
+                if reply.kind == .goodbye { return interactiveStatus }
+                if reply.failure == .damagedStore { return .storeUnavailable }
+            }
+        }
+    }
+
+    /// The header, the last few messages and the welcome (or a hint), before the first prompt.
+    func showOpening() {
+        guard let opening = try? assistant.opening() else { return }
+        renderer.use(opening.settings.appearance, environment: display.environment)
+        let writable = access(assistant.store.location.databaseURL.path, W_OK) == 0
+        out(renderer.render(opening: opening, storeWritable: writable))
+        if let away = assistant.awaySummary() {
+            out(renderer.render(Reply(input: "", intent: .status, text: away, at: assistant.clock.now())))
+        }
+    }
+
+    /// The line editor's idle hook: due notifications as bubbles (with the bell and a desktop
+    /// notification), after escapes that clear the prompt's rows — libedit redraws the prompt and
+    /// the half-typed line under them.
+    func notificationsAbovePrompt(_ notifier: Notifier, lineBeforeCursor: String) -> (message: String?, nextMilliseconds: Int) {
+        let (notifications, next) = notifier.due()
+        guard !notifications.isEmpty else { return (nil, next) }
+        let columns = max(TerminalSize.columns(environment: display.environment), 1)
+        let rowsAbove = (Self.promptWidth + DisplayWidth.of(TextSanitizer.sanitize(lineBeforeCursor))) / columns
+        var out = (rowsAbove > 0 ? "\u{1B}[\(rowsAbove)A" : "") + "\r\u{1B}[J"
+        let now = assistant.clock.now()
+        for notification in notifications {
+            out += renderer.render(notification, at: now) + notifier.alerts(for: notification)
+        }
+        return (out, next)
+    }
+
+    /// "laundrytime› ", in the accent colour when there is colour; the escapes sit between
+    /// `\u{1}` marks so that libedit does not count them toward the prompt's width.
+    var prompt: String {
+        let text = "laundrytime›"
+        let start = renderer.promptStyle
+        return start.isEmpty ? text + " " : "\u{1}\(start)\u{1}\(text)\u{1}\(Theme.reset)\u{1} "
+    }
+
+    static let promptWidth = 13
+
+    /// In bubbles, the line just typed becomes the user's bubble: the prompt's rows are erased
+    /// and the bubble is drawn in their place.
+    func replaceTypedLine(_ line: String) {
+        guard format == .bubbles, StandardStreams.stdoutIsTerminal else { return }
+        let columns = max(TerminalSize.columns(environment: display.environment), 1)
+        let rows = (Self.promptWidth + DisplayWidth.of(TextSanitizer.sanitize(line))) / columns + 1
+        out("\u{1B}[\(rows)A\r\u{1B}[J" + renderer.render(userLine: line, at: assistant.clock.now()))
+    }
+
+    func sayGoodbye() {
+        let now = assistant.clock.now()
+        out(renderer.render(Reply(input: "", intent: .quit, text: "Bye! Your pets will be waiting. 🧺", at: now, kind: .goodbye)))
+    }
+}
