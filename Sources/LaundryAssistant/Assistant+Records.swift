@@ -23,14 +23,14 @@ extension Assistant {
 
     /// The history of one pet, or of all when `pet` is nil.
     private func history(of pet: Pet?, _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
-        let rangeName = turn.command[.range]?.value ?? "all"
-        if let days = Self.lastDays(in: rangeName),
+        let range = turn.command[.range]?.value.flatMap(HistoryRange.init(slotValue:)) ?? .all
+        if case .lastDays(let days) = range,
            case .refused(let text) = RangeCheck(
-               days, words: turn.command[.range]?.text ?? rangeName, in: Self.historyDays, unit: "day",
+               days, words: turn.command[.range]?.text ?? range.label, in: Self.historyDays, unit: "day",
                allowed: "the history goes back \(Self.historyDays.lowerBound) to \(Self.historyDays.upperBound) days (100 years)") {
             return turn.failed(.refused, text, pet: pet)
         }
-        let (since, until) = Self.interval(of: rangeName, at: turn.now, calendar: calendar)
+        let (since, until) = Self.interval(of: range, at: turn.now, calendar: calendar)
         let events = try transaction.events(petId: pet?.id, since: since, until: until)
         let chartStart = calendar.date(byAdding: .weekOfYear, value: -12, to: turn.now)
         let weekly = WeeklyCycles(
@@ -40,7 +40,7 @@ extension Assistant {
             events: events, frequencyDays: { byID[$0]?.settings.frequencyDays }, since: { byID[$0]?.createdAt })
         let view = HistoryView(summary: summary, weekly: weekly, events: events)
 
-        let scope = [pet.map { "for \($0.name)" }, rangeName == "all" ? nil : Self.rangeLabel(rangeName)]
+        let scope = [pet.map { "for \($0.name)" }, range == .all ? nil : range.label]
             .compactMap { $0 }.joined(separator: " · ")
         let title = "History" + (scope.isEmpty ? "" : " " + scope)
         guard !events.isEmpty else {
@@ -52,35 +52,21 @@ extension Assistant {
         return turn.reply(lines.joined(separator: "\n"), pet: pet, content: .history(view))
     }
 
-    /// The local-calendar interval a range name stands for; nil ends are open. "Last N days"
-    /// outside ``historyDays`` has been refused before (it would be all time here).
-    static func interval(of range: String, at now: Date, calendar: Calendar) -> (Date?, Date?) {
+    /// The local-calendar interval a range stands for; nil ends are open. "Last N days" outside
+    /// ``historyDays`` has been refused before (it would be all time here).
+    static func interval(of range: HistoryRange, at now: Date, calendar: Calendar) -> (Date?, Date?) {
         let today = calendar.startOfDay(for: now)
         switch range {
-        case "today": return (today, nil)
-        case "yesterday": return (calendar.date(byAdding: .day, value: -1, to: today), today)
-        case "this_week": return (calendar.dateInterval(of: .weekOfYear, for: now)?.start, nil)
-        case "this_month": return (calendar.dateInterval(of: .month, for: now)?.start, nil)
-        default:
-            if let days = lastDays(in: range)?.whole(in: historyDays) {
-                return (calendar.date(byAdding: .day, value: -days, to: now), nil)
-            }
-            return (nil, nil)
+        case .today: return (today, nil)
+        case .yesterday: return (calendar.date(byAdding: .day, value: -1, to: today), today)
+        case .thisWeek: return (calendar.dateInterval(of: .weekOfYear, for: now)?.start, nil)
+        case .thisMonth: return (calendar.dateInterval(of: .month, for: now)?.start, nil)
+        case .lastDays(let count):
+            guard let days = count.whole(in: historyDays) else { return (nil, nil) }
+            return (calendar.date(byAdding: .day, value: -days, to: now), nil)
+        case .all: return (nil, nil)
         }
     }
-
-    /// N of a range "last_N_days", any number the slot read (to be checked against
-    /// ``historyDays``); nil for the other ranges.
-    static func lastDays(in range: String) -> SlotNumber? {
-        guard range.hasPrefix("last_"), range.hasSuffix("_days") else { return nil }
-        return SlotNumber(text: String(range.dropFirst(5).dropLast(5)))
-    }
-
-    static func rangeLabel(_ range: String) -> String {
-        if range.hasPrefix("last_") { return range.replacingOccurrences(of: "_", with: " ") }
-        return range.replacingOccurrences(of: "_", with: " ")
-    }
-
 
     func transcript(_ turn: Turn, _ transaction: StoreTransaction) throws -> Reply {
         let messages: [TranscriptMessage]

@@ -37,23 +37,24 @@ package enum SlotParsers {
     /// months" is `last_N_days` in days, for any number N (see ``SlotNumber``): "last 0 days" is
     /// understood, and answered with the range.
     package static let range: @Sendable ([String]) -> String? = { input in
-        switch input {
-        case ["today"]: return "today"
-        case ["yesterday"]: return "yesterday"
-        case ["this", "week"]: return "this_week"
-        case ["last", "week"], ["past", "week"]: return "last_7_days"
-        case ["this", "month"]: return "this_month"
-        case ["last", "month"], ["past", "month"]: return "last_30_days"
-        case ["all", "time"], ["ever"], ["everything"], ["all"]: return "all"
-        default: break
+        let named: HistoryRange? = switch input {
+        case ["today"]: .today
+        case ["yesterday"]: .yesterday
+        case ["this", "week"]: .thisWeek
+        case ["last", "week"], ["past", "week"]: .lastDays(.whole(7))
+        case ["this", "month"]: .thisMonth
+        case ["last", "month"], ["past", "month"]: .lastDays(.whole(30))
+        case ["all", "time"], ["ever"], ["everything"], ["all"]: .all
+        default: nil
         }
+        if let named { return named.slotValue }
         let words = splitCompact(input)
         let units: [String: Decimal] = ["day": 1, "days": 1, "week": 7, "weeks": 7, "month": 30, "months": 30]
         guard words.count >= 3, ["last", "past"].contains(words[0]),
               let (count, used) = number(words, at: 1), used == words.count - 2,
               let unit = units[words.last!], let days = SlotNumber(count * unit)
         else { return nil }
-        return "last_\(days.text)_days"
+        return HistoryRange.lastDays(days).slotValue
     }
 
     /// Every word the typed slots' parsers read: number words, units of time, frequencies and

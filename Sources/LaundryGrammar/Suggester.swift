@@ -221,9 +221,7 @@ struct Suggester: Sendable {
             return days == 1 ? "every day" : "every \(days) days"
         case .count: return value.value ?? value.text
         case .range:
-            guard let range = value.value else { return value.text }
-            if range.hasPrefix("last_") { return range.replacingOccurrences(of: "_", with: " ") }
-            return range == "all" ? "all time" : range.replacingOccurrences(of: "_", with: " ")
+            return value.value.flatMap(HistoryRange.init(slotValue:))?.label ?? value.text
         default: return value.text
         }
     }

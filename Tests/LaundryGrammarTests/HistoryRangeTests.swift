@@ -1,0 +1,25 @@
+import LaundryGrammar
+import Testing
+
+/// A history range is one value from the slot's parser to the assistant (issue 16, item 4): the
+/// `{range}` slot's value reads back as the range it was made from, and says itself in words.
+@Suite struct HistoryRangeTests {
+    @Test(arguments: [
+        (["today"], HistoryRange.today, "today"), (["yesterday"], .yesterday, "yesterday"),
+        (["this", "week"], .thisWeek, "this week"), (["this", "month"], .thisMonth, "this month"),
+        (["last", "week"], .lastDays(SlotNumber(text: "7")!), "last 7 days"),
+        (["past", "two", "weeks"], .lastDays(SlotNumber(text: "14")!), "last 14 days"),
+        (["last", "0", "days"], .lastDays(SlotNumber(text: "0")!), "last 0 days"),
+        (["all", "time"], .all, "all time"),
+    ])
+    func theSlotsValueIsTheRange(words: [String], range: HistoryRange, label: String) throws {
+        let value = try #require(SlotParsers.range(words))
+        #expect(HistoryRange(slotValue: value) == range)
+        #expect(range.slotValue == value)
+        #expect(range.label == label)
+    }
+
+    @Test func aValueNoParserMakesIsNoRange() {
+        for value in ["", "week", "last_x_days", "last__days", "next_7_days"] { #expect(HistoryRange(slotValue: value) == nil, "\(value)") }
+    }
+}
