@@ -23,7 +23,7 @@ extension Assistant {
         if assumeYes { return try performForAll(step, names: names, turn, pets: pets, transaction) }
         context.pending = .confirmation(.cycleForAll(step, names: names))
         let others = pets.filter { !names.contains($0.name.value) }
-            .map { "\($0.name) \($0.stage(at: turn.now).statusText ?? $0.mood(at: turn.now).text)" }
+            .map { $0.statusLine(at: turn.now) }
         let aside = others.isEmpty ? "" : " (Not \(others.count == 1 ? "the other pet" : "the others"): \(others.joinedAsChoice("and")))"
         let question = "\(Self.stepWords(step).prefix(1).uppercased() + Self.stepWords(step).dropFirst()) for \(names.joinedAsChoice("and"))?\(aside) (yes/no)"
         return turn.reply(question, awaiting: .confirmation)

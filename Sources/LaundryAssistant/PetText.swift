@@ -9,7 +9,7 @@ enum PetText {
 
     /// "Snowy ^‿^ 100% — is so happy! · next: Start Wash"
     static func statusLine(_ pet: PetSnapshot) -> String {
-        var line = "\(pet.name) \(pet.mood.face) \(pet.health)% — \(pet.stage.statusText ?? pet.mood.text)"
+        var line = "\(pet.name) \(pet.mood.face) \(pet.health)% — \(pet.statusText)"
         if let timer = pet.stage.timer {
             line += " (\(DurationText.countdown(timer.remaining(at: pet.at))) left)"
         }
@@ -18,12 +18,12 @@ enum PetText {
 
     /// "Snowy — is so happy! (100%)"
     static func listLine(_ pet: PetSnapshot) -> String {
-        "• \(pet.name) \(pet.mood.face) — \(pet.stage.statusText ?? pet.mood.text) (health \(pet.health)%)"
+        "• \(pet.name) \(pet.mood.face) — \(pet.statusText) (health \(pet.health)%)"
     }
 
     /// The pet card in words.
     static func card(_ pet: PetSnapshot) -> String {
-        var lines = ["\(pet.name) \(pet.mood.face) \(pet.stage.statusText ?? pet.mood.text)"]
+        var lines = ["\(pet.name) \(pet.mood.face) \(pet.statusText)"]
         lines.append("Health \(pet.health)% (\(pet.mood.text)) · Stage: \(pet.stage.words) · Next: \(pet.nextAction.label)")
         if let timer = pet.stage.timer {
             let percent = Int((timer.progress(at: pet.at) * 100).rounded(.down))

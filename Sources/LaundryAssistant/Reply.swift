@@ -126,9 +126,10 @@ public struct PetSnapshot: Sendable, Equatable {
     public var dueText: String { PetText.dueText(nextDue, now: at) }
 
     /// "Snowy is getting clean!" while laundry is under way, the mood's text otherwise.
-    public var statusLine: String {
-        "\(name) \(stage.statusText ?? mood.text)"
-    }
+    public var statusLine: String { "\(name) \(statusText)" }
+
+    /// The same without the name: "is getting clean!", "is so happy!".
+    public var statusText: String { stage.statusText ?? mood.text }
 }
 
 /// A notification: a timer ended, or a test.

@@ -60,7 +60,12 @@ public struct Pet: Equatable, Sendable, Identifiable, Codable {
     /// One line about the pet at `now`: the stage's text while laundry is under way, the mood's
     /// otherwise ("Snowy is ready for the dryer!", "Snowy is doing okay").
     public func statusLine(at now: Date) -> String {
-        "\(name) \(stage(at: now).statusText ?? mood(at: now).text)"
+        "\(name) \(statusText(at: now))"
+    }
+
+    /// The same without the name: "is ready for the dryer!", "is doing okay".
+    public func statusText(at now: Date) -> String {
+        stage(at: now).statusText ?? mood(at: now).text
     }
 }
 

@@ -18,7 +18,7 @@ struct PetCardView {
         title.append("  " + face, .ink(Self.ink(for: pet.mood)))
         lines.append(.fixed(title))
         if showsStatus {
-            lines.append(.text(StyledLine("\(pet.name) \(pet.stage.statusText ?? pet.mood.text)", .ink(.secondary))))
+            lines.append(.text(StyledLine(pet.statusLine, .ink(.secondary))))
         }
         // Both bars as long as the narrower line allows, so that they line up.
         var barWidth = min(width - Self.healthLine(pet, barWidth: 0).width, 24)
