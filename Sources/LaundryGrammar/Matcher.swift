@@ -26,8 +26,9 @@
 /// keeps captures as indices, turning only the winner's into text.
 final class Matcher: Sendable {
     let graph: WordGraph
-    /// The graph's arrays the walk reads at every step, held by this struct: read through the
-    /// class each read would be a dynamic exclusivity check (about 3 % of matching).
+    /// The graph's arrays the walk reads at every step, copied here (a copy shares the storage):
+    /// read through `graph` instead, each step loads one more reference, about 3 % of matching
+    /// (callgrind: 35,600 → 36,700 instructions a line).
     let edges: [WordGraph.Edge], edgeStarts: [Int32], accepts: [Int32], minimumWords: [Int32], maximumWords: [Int32]
 
     /// Each word the grammar knows, with what preparing a line asks of it (``WordFacts``).
