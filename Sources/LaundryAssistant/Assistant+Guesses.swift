@@ -44,7 +44,8 @@ extension Assistant {
     }
 
     /// The answer to "did you mean …": the number of a suggestion (or yes, to the only one) runs
-    /// it; no says nothing was done; anything else is a line of its own (nil).
+    /// it; no says nothing was done; a yes to several asks which; anything else is a line of its
+    /// own (nil).
     func answer(to guesses: [Guess], _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply? {
         let chosen: Guess?
         if let number = ChoiceAnswer.number(in: turn.input) {
@@ -57,6 +58,10 @@ extension Assistant {
             chosen = guesses[0]
         } else if turn.command.intent == .deny || (turn.command.intent == .unknown && AnswerWords.saysNo(turn.input)) {
             return turn.reply("Okay — nothing was done.")
+        } else if turn.command.intent == .confirm || (turn.command.intent == .unknown && AnswerWords.saysYes(turn.input, pet: nil, otherPets: [])) {
+            // A yes to several cannot say which: they stay, and the reply asks for the number.
+            context.pending = .suggestions(guesses)
+            return turn.failed(.refused, "Which one? Type its number, 1 to \(guesses.count), or “no”.")
         } else {
             return nil
         }

@@ -48,6 +48,19 @@ import Testing
         #expect(say("yes").intent == (try meaning(suggested(single)[0])))
     }
 
+    /// A yes to several suggestions cannot say which: it asks for the number and keeps them, where
+    /// it used to answer "There is no question to answer right now" (found trying the prompt).
+    @Test func yesToSeveralSuggestionsAsksForTheNumber() throws {
+        let offered = say("srt the wash fluffy")
+        let sentences = suggested(offered)
+        try #require(sentences.count > 1, "\(offered.text)")
+        let yes = say("yes")
+        #expect(!yes.ok && yes.text.contains("Which one") && yes.text.contains("1"), "\(yes.text)")
+        #expect(!yes.text.contains("no question"), "\(yes.text)")
+        let run = say("1")
+        #expect(run.intent == (try meaning(sentences[0])), "the suggestions are still there: \(run.text)")
+    }
+
     /// The user's numbers and pet, never an example's: 40 stays 40.
     @Test func suggestionsKeepTheUsersOwnValues() throws {
         let sentences = suggested(say("fluffy tme 40 mins thing"))
