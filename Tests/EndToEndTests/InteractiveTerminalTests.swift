@@ -128,7 +128,7 @@ struct InteractiveTerminalTests {
         let terminal = try launch(environment: ["LAUNDRYTIME_NOW": "2026-03-01T09:00:57Z"])
         terminal.type("how is sn")
         try terminal.waitForPrompt(showing: "how is sn")
-        let screen = try terminal.waitFor("Wash Complete!", timeout: .seconds(15))
+        let screen = try terminal.waitFor("Wash Complete!", timeout: TerminalScreen.patience)
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
         let bubble = try #require(lines.lastIndex { $0.contains("Snowy is ready for the dryer!") })
         let prompt = try #require(lines.lastIndex { $0.contains("laundrytime›") })
@@ -148,15 +148,16 @@ struct InteractiveTerminalTests {
         try prepare("create pet Snowy\nset snowy's wash time to 1 minute\nstart wash for snowy\n", now: "2026-03-01T09:00:00Z")
         let first = try launch(environment: ["LAUNDRYTIME_NOW": "2026-03-01T09:00:57Z"])
         let second = try launch(environment: ["LAUNDRYTIME_NOW": "2026-03-01T09:00:57Z"])
-        try first.waitUntil("either prompt to announce it", timeout: .seconds(15)) { _ in
+        try first.waitUntil("either prompt to announce it", timeout: TerminalScreen.patience) { _ in
             first.screen().contains("Wash Complete!") || second.screen().contains("Wash Complete!")
         }
         // Both look at the store at the wash's end instant; give the slower one time to have
         // looked (proving an absence needs a moment of real time: on a slow machine the check
         // can only pass too easily, never fail wrongly).
         Thread.sleep(forTimeInterval: 3)
-        let shown = [first, second].filter { $0.scrollback().contains("Wash Complete!") }.count
-        #expect(shown == 1, "one of the two prompts, not both")
+        let screens = [first, second].map { $0.scrollback() }
+        #expect(screens.filter { $0.contains("Wash Complete!") }.count == 1,
+                "one of the two prompts, not both:\n\(screens.joined(separator: "\n---\n"))")
     }
 
     /// Types `watch snowy` and returns the progress line once it shows.
@@ -174,7 +175,7 @@ struct InteractiveTerminalTests {
         let line = try startWatching(terminal)
         #expect(line.contains("Snowy's wash ▕"), "\(line)")
         #expect("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏".contains(line.first!), "a spinner turns: \(line)")
-        let end = try terminal.waitFor("Wash Complete!", timeout: .seconds(15))
+        let end = try terminal.waitFor("Wash Complete!", timeout: TerminalScreen.patience)
         #expect(!end.contains("left ·"), "the progress line is cleared at the end:\n\(end)")
         try terminal.waitForPrompt()
     }
@@ -205,7 +206,7 @@ struct InteractiveTerminalTests {
         try terminal.enter("test notification")
         terminal.type("sta")
         try terminal.waitForPrompt(showing: "sta")
-        let screen = try terminal.waitFor("🔔", timeout: .seconds(10))
+        let screen = try terminal.waitFor("🔔")
         #expect(terminal.promptInput() == "sta", "\(screen)")
     }
 

@@ -12,6 +12,11 @@ final class TerminalScreen {
     /// What the program prints before the cursor when it waits for a line.
     static let prompt = "laundrytime› "
 
+    /// How long a wait may take before it fails. Waits end as soon as the screen shows what they
+    /// wait for, so this costs nothing when a test passes; it is long because CI runs every suite
+    /// at once on two cores, where a prompt has been seen to take over ten seconds to appear.
+    static let patience: Duration = .seconds(30)
+
     static let tmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
     static var isAvailable: Bool { tmux != nil }
@@ -103,7 +108,7 @@ final class TerminalScreen {
     /// Types `line`, waits until it shows on the prompt, presses Enter and waits for the next empty
     /// prompt: the reply is then complete. Returns the screen.
     @discardableResult
-    func enter(_ line: String, timeout: Duration = .seconds(10)) throws -> String {
+    func enter(_ line: String, timeout: Duration = TerminalScreen.patience) throws -> String {
         type(line)
         try waitForPrompt(showing: line, timeout: timeout)
         press("Enter")
@@ -145,14 +150,14 @@ final class TerminalScreen {
 
     /// Waits until the screen contains `text`; returns the screen.
     @discardableResult
-    func waitFor(_ text: String, timeout: Duration = .seconds(10)) throws -> String {
+    func waitFor(_ text: String, timeout: Duration = TerminalScreen.patience) throws -> String {
         try waitUntil("the screen to show \"\(text)\"", timeout: timeout) { $0.contains(text) }
     }
 
     /// Polls the screen every 50 ms until `predicate` holds; returns that screen. On timeout the
     /// error shows the whole screen.
     @discardableResult
-    func waitUntil(_ what: String = "a condition", timeout: Duration = .seconds(10),
+    func waitUntil(_ what: String = "a condition", timeout: Duration = TerminalScreen.patience,
                    _ predicate: (String) -> Bool) throws -> String {
         try poll(what, timeout: timeout) {
             let screen = screen()
@@ -162,7 +167,7 @@ final class TerminalScreen {
 
     /// Waits until the cursor is on a prompt with `text` typed (nothing: a fresh prompt).
     @discardableResult
-    func waitForPrompt(showing text: String = "", timeout: Duration = .seconds(10)) throws -> String {
+    func waitForPrompt(showing text: String = "", timeout: Duration = TerminalScreen.patience) throws -> String {
         let what = text.isEmpty ? "an empty prompt" : "the prompt to show \"\(text)\""
         return try waitUntil(what, timeout: timeout) { _ in promptInput() == text }
     }
@@ -175,7 +180,7 @@ final class TerminalScreen {
     }
 
     /// The program's exit status once it has ended (128 + the signal if a signal ended it).
-    func waitForExit(timeout: Duration = .seconds(10)) throws -> Int32 {
+    func waitForExit(timeout: Duration = TerminalScreen.patience) throws -> Int32 {
         try poll("the program to exit", timeout: timeout) {
             let fields = (try? run(["display-message", "-p", "-t", target,
                                     "#{pane_dead}|#{pane_dead_status}|#{pane_dead_signal}|#{pid}"]))?
@@ -207,7 +212,7 @@ final class TerminalScreen {
     /// Resizes the window; tmux sends the program SIGWINCH. Returns once the pane has the size.
     func resize(columns: Int, rows: Int) throws {
         try run(["resize-window", "-t", target, "-x", "\(columns)", "-y", "\(rows)"])
-        try poll("the pane to become \(columns)×\(rows)", timeout: .seconds(10)) {
+        try poll("the pane to become \(columns)×\(rows)", timeout: Self.patience) {
             let size = try? run(["display-message", "-p", "-t", target, "#{pane_width}x#{pane_height}"])
             return size?.trimmingCharacters(in: .newlines) == "\(columns)x\(rows)" ? () : nil
         }
