@@ -81,7 +81,10 @@ let package = Package(
             dependencies: ["LaundryStore", "LaundryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "LaundryGrammarTests", dependencies: ["LaundryGrammar", "EnglishGrammar"]),
-        .testTarget(name: "LaundryAssistantTests", dependencies: ["LaundryAssistant", "EnglishGrammar", "LaundryTestSupport"]),
+        .testTarget(
+            name: "LaundryAssistantTests",
+            dependencies: ["LaundryAssistant", "LaundryCore", "LaundryStore", "LaundryGrammar", "EnglishGrammar", "LaundryTestSupport"]
+        ),
         .testTarget(
             name: "LaundryTerminalTests",
             dependencies: ["LaundryTerminal", "LaundryAssistant", "LaundryCore", "LaundryStore", "LaundryGrammar", "LaundryTestSupport"],
@@ -99,3 +102,9 @@ let package = Package(
         ),
     ]
 )
+
+// The layers are the compiler's to keep (docs/ARCHITECTURE.md): a file sees the members of a
+// module's types only when it imports that module itself, not because some other file did.
+for target in package.targets where target.type != .plugin {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

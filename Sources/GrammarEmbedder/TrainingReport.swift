@@ -1,4 +1,5 @@
 import Foundation
+import LaundryCore
 import LaundryGrammar
 
 /// `GrammarEmbedder --report`: the figures behind the intent classifier — naive Bayes against the

@@ -1,7 +1,7 @@
 import Foundation
 import LaundryCore
-import LaundryGrammar
-import LaundryStore
+internal import LaundryGrammar
+internal import LaundryStore
 
 /// "Start wash for all": one question, then the step for every pet it can be taken for, as one
 /// change (one undo takes it all back).

@@ -1,7 +1,7 @@
 import Foundation
 import LaundryCore
-import LaundryGrammar
-import LaundryStore
+internal import LaundryGrammar
+internal import LaundryStore
 
 /// The conversation itself: confirmations, undo, quick actions, greetings, and lines that
 /// were not understood.
@@ -94,7 +94,7 @@ extension Assistant {
         context.pending = .quickActions
         let lines = actions.map { "  \($0.number)  \($0.label)" }
         return turn.reply((["⚡ Quick actions — type a number to run one:"] + lines).joined(separator: "\n"),
-                          content: .quickActions(actions))
+                          content: .quickActions(actions.map { Reply.QuickAction(number: $0.number, label: $0.label) }))
     }
 
     func runQuickAction(_ action: Grammar.QuickAction, _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {

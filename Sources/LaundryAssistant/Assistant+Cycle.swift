@@ -1,7 +1,7 @@
 import Foundation
 import LaundryCore
-import LaundryGrammar
-import LaundryStore
+internal import LaundryGrammar
+internal import LaundryStore
 
 /// The laundry cycle: start wash, start dryer, fold, stop — and watching or waiting for a timer.
 extension Assistant {

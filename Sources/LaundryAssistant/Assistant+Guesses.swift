@@ -1,7 +1,7 @@
 import Foundation
 import LaundryCore
-import LaundryGrammar
-import LaundryStore
+internal import LaundryGrammar
+internal import LaundryStore
 
 /// Lines no template fits: what they may have meant, acted on only when that is safe.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import LaundryCore
-import LaundryGrammar
+internal import LaundryGrammar
 
 /// `help` and `help TOPIC`, built from the grammar: its intents' groups, summaries and examples,
 /// and its `help_topic` value list, which says which intents or groups a topic word is about.

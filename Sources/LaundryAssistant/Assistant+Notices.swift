@@ -1,6 +1,6 @@
 import Foundation
 import LaundryCore
-import LaundryStore
+internal import LaundryStore
 
 /// Something the assistant says without being asked: a timer ended, or a pet got sadder.
 public struct Notice: Sendable, Equatable {

@@ -1,7 +1,7 @@
 import Foundation
 import LaundryCore
-import LaundryGrammar
-import LaundryStore
+internal import LaundryGrammar
+internal import LaundryStore
 
 /// Pets: create, list, the dashboard, one pet's card, rename, delete.
 extension Assistant {

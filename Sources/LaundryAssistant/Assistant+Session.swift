@@ -1,6 +1,7 @@
 import Foundation
 import LaundryCore
-import LaundryStore
+internal import LaundryGrammar
+internal import LaundryStore
 
 /// What the terminal shows when a session opens: the header's facts and the latest messages.
 public struct SessionOpening: Sendable {
@@ -12,6 +13,14 @@ public struct SessionOpening: Sendable {
     public let earlierIsToday: Bool
     /// The welcome text when there are no pets yet.
     public let emptyState: String?
+    /// Whether changes can be stored (the database file is writable by this user).
+    public let writable: Bool
+}
+
+/// Why commands that were answered could not be stored: one sentence, and what to do about it.
+public struct StoreTrouble: Error, CustomStringConvertible {
+    public let description: String
+    public let wayOut: String?
 }
 
 /// Facts the terminal asks for between replies: the header, the palette, completion.
@@ -26,7 +35,49 @@ extension Assistant {
             return SessionOpening(
                 petCount: count, settings: try transaction.settings(), earlier: earlier,
                 earlierIsToday: earlier.allSatisfy { calendar.isDate($0.at, inSameDayAs: now) },
-                emptyState: count == 0 ? PetText.emptyState : nil)
+                emptyState: count == 0 ? PetText.emptyState : nil,
+                writable: access(store.location.databaseURL.path, W_OK) == 0)
+        }
+    }
+
+    /// On start: what happened while the program was closed, as one reply ("While you were
+    /// away: Snowy's wash finished 12 minutes ago — ready for the dryer."), nil when nothing did.
+    /// What it tells is claimed, so that no prompt announces it again.
+    public func awayReply() -> Reply? {
+        awaySummary().map { Reply(input: "", intent: .status, text: $0, at: clock.now()) }
+    }
+
+    /// The last reply of a session that ends without `quit` (Ctrl-D, two Ctrl-C).
+    public func goodbyeReply() -> Reply {
+        Reply(input: "", intent: .quit, text: Self.goodbye, at: clock.now(), kind: .goodbye)
+    }
+
+    static let goodbye = "Bye! Your pets will be waiting. 🧺"
+
+    /// Words for Tab completion: those a sentence can start with (slash shortcuts among them),
+    /// and every word any sentence uses, each sorted.
+    public var completionWords: (leading: [String], all: [String]) {
+        grammar.completionWords
+    }
+
+    // MARK: - Batches
+
+    /// Starts storing the next commands together, in one commit: a script's commands that were
+    /// already waiting when the first of them was read. Nothing of a batch is shown before
+    /// ``commitBatch()``, so every answered command is stored. False when the batch cannot begin
+    /// (the store is busy past its timeout, or failing): each command then stores on its own and
+    /// its reply reports the trouble.
+    public func beginBatch() -> Bool {
+        (try? store.beginGroup()) != nil
+    }
+
+    /// Stores the batch begun by ``beginBatch()``. Throws when it could not be stored: then none
+    /// of its commands was, and the caller must say so for each of them.
+    public func commitBatch() throws(StoreTrouble) {
+        do {
+            try store.commitGroup()
+        } catch {
+            throw StoreTrouble(description: error.description, wayOut: error.wayOut)
         }
     }
 

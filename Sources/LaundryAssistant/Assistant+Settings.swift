@@ -1,7 +1,7 @@
 import Foundation
 import LaundryCore
-import LaundryGrammar
-import LaundryStore
+internal import LaundryGrammar
+internal import LaundryStore
 
 /// Settings: each pet's timings, the app settings, the test notification, and reset.
 extension Assistant {

@@ -1,7 +1,9 @@
 import Foundation
 import LaundryCore
-import LaundryGrammar
-import LaundryStore
+// `package`: the program's entry point and the tests hand the assistant its store and grammar;
+// nothing else of either is part of what the assistant shows (its other files import them internal).
+package import LaundryGrammar
+package import LaundryStore
 
 /// The conversation: a line in, a ``Reply`` out.
 ///
@@ -12,8 +14,8 @@ import LaundryStore
 ///
 /// The handlers for each group of intents live in the `Assistant+….swift` files beside this one.
 public final class Assistant {
-    public let grammar: Grammar
-    public let store: LaundryStore
+    let grammar: Grammar
+    let store: LaundryStore
     public let clock: Clock
     public let dryRun: Bool
     /// Answer "yes" to every confirmation (`--yes`).
@@ -53,7 +55,7 @@ public final class Assistant {
     ///   - calendar: the calendar for local days and weeks; nil for the user's own
     ///     (`Calendar.current`, looked up when first needed).
     ///   - confusables: which names look alike; Unicode's, parsed when first needed.
-    public init(
+    package init(
         store: LaundryStore, grammar: Grammar, clock: Clock, dryRun: Bool = false, assumeYes: Bool = false,
         calendar: Calendar? = nil, confusables: ConfusableTable = .unicode
     ) {
@@ -229,7 +231,7 @@ public final class Assistant {
         case .connection: return try connection(turn, transaction)
         case .watch: return watchOrWait(turn, pets: pets, waiting: false)
         case .wait: return watchOrWait(turn, pets: pets, waiting: true)
-        case .quit: return turn.reply("Bye! Your pets will be waiting. 🧺", kind: .goodbye)
+        case .quit: return turn.reply(Self.goodbye, kind: .goodbye)
         case .unknown: return try unknown(turn, pets: pets, transaction)
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import LaundryCore
 
 /// Which of a numbered or listed choice a short answer picks: "2", "#2", "2)", "number 2", "the

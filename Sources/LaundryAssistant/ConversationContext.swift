@@ -1,5 +1,5 @@
 import LaundryCore
-import LaundryGrammar
+internal import LaundryGrammar
 
 /// What the assistant remembers between lines of one session: the pet last talked about and a
 /// question it is waiting to have answered.

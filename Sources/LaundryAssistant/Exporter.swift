@@ -1,6 +1,6 @@
 import Foundation
 import LaundryCore
-import LaundryStore
+internal import LaundryStore
 
 /// What to export, where to.
 struct ExportRequest: Equatable {

@@ -1,5 +1,5 @@
 import LaundryCore
-import LaundryGrammar
+internal import LaundryGrammar
 
 /// A number from a slot checked against the range it must be in: the whole number when it fits,
 /// or else the refusal — the user's own words in quotes, what keeps them out, and the range:

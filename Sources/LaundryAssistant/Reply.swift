@@ -1,14 +1,17 @@
 import Foundation
 import LaundryCore
-import LaundryGrammar
-import LaundryStore
+internal import LaundryGrammar
+internal import LaundryStore
 
 /// The assistant's answer to one line: a value the terminal turns into bubbles, plain text or
 /// JSON. It carries the fields of the JSON contract (PRODUCT.md §6) and what a renderer needs to
 /// draw more than text (a pet card, the dashboard, help).
 public struct Reply: Sendable {
-    /// A cell of the quick-actions grid.
-    public typealias QuickAction = Grammar.QuickAction
+    /// A cell of the quick-actions grid: the number that runs it and what it does.
+    public struct QuickAction: Sendable, Equatable {
+        public let number: Int
+        public let label: String
+    }
 
     /// What the reply is, for its style.
     public enum Kind: Sendable {
@@ -48,7 +51,7 @@ public struct Reply: Sendable {
         case petCard(PetSnapshot)
         case dashboard([PetSnapshot])
         case help([HelpSection])
-        case quickActions([Grammar.QuickAction])
+        case quickActions([QuickAction])
         case settings(AppSettings, pets: [PetSnapshot])
         case history(HistoryView)
         case transcript([TranscriptMessage])

@@ -1,4 +1,5 @@
 import Foundation
+import LaundryCore
 
 /// How a classifier does on held-out sentences: how often its top intent is right, and — what a
 /// threshold on its probability is for — how precise it is on the lines where it is at least that

@@ -1,3 +1,5 @@
+import Foundation
+import LaundryCore
 /// The stored form of a trained ``IntentClassifier``, in the printable integers of
 /// ``GrammarTables`` (``TableWriter``, ``TableReader``), so that the EmbedGrammar plugin can build
 /// it into the binary as a string literal, read where it lies.

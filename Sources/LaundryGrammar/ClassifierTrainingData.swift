@@ -1,3 +1,5 @@
+import Foundation
+import LaundryCore
 /// The sentences the intent classifier learns from, and the folds it is judged on.
 ///
 /// Two sources, and no others:

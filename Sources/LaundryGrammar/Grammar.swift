@@ -1,4 +1,5 @@
 import Foundation
+import LaundryCore
 /// What LaundryTime understands: the grammar file, compiled once, with its help texts.
 ///
 /// ```swift

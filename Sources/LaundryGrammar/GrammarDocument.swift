@@ -1,3 +1,4 @@
+import LaundryCore
 /// A grammar file, read: its rules and its intents with their help texts and templates.
 ///
 /// The format is documented at the top of `Grammars/en.grammar`.

@@ -1,3 +1,4 @@
+import Foundation
 /// A span of the history the user asked for ("this week", "last 30 days", "all time"): what the
 /// `{range}` slot's parser reads, carried in the slot's value as ``slotValue`` and read back by
 /// the assistant with ``init(slotValue:)`` — one spelling, not one in each module.

@@ -1,4 +1,5 @@
 import Foundation
+import LaundryCore
 
 /// A learned guess at the intent of a line no template fits: the fallback behind the grammar's
 /// exact matcher, as Snips NLU's probabilistic parser stands behind its deterministic one.

@@ -1,3 +1,4 @@
+import LaundryCore
 /// A line read by the grammar: a command — or, when no template fits, what it may have meant.
 public struct Interpretation: Sendable {
     /// What the templates make of the line; `unknown` when none fits.

@@ -1,3 +1,4 @@
+import LaundryCore
 extension Matcher {
     /// Reads a line that names one of the user's pets where no template has a `{pet}`: before the
     /// command ("snowy: wash", "buddy — dry it"), after it ("history snowy", "start the dryer

@@ -1,3 +1,4 @@
+import LaundryCore
 /// The slots a template can hold. `{pet}` in the grammar is the slot `pet`; a slot can also take
 /// its words from a value list of the grammar, `{value:switch}`, and then carries the list's
 /// value for the words ("unmute" → on).

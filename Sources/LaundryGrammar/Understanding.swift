@@ -1,3 +1,4 @@
+import LaundryCore
 /// A word of the line read as another: "satrt" as "start".
 public struct WordCorrection: Equatable, Sendable {
     /// The word as typed (normalised).

@@ -1,3 +1,4 @@
+import LaundryCore
 /// The grammar compiled into one word graph (a Thompson-style automaton without loops).
 ///
 /// Every template becomes a path from its own start node to a node that accepts it; `(a|b)`

@@ -36,12 +36,12 @@ struct BubbleRenderer: ReplyRenderer {
 
     /// The header (title, the store's state, the pet count), the latest messages faint under
     /// "Earlier today", then the welcome for a new user or a one-line hint.
-    mutating func render(opening: SessionOpening, storeWritable: Bool) -> String {
+    mutating func render(opening: SessionOpening) -> String {
         let layout = layout
         let width = layout.columns
         var title = StyledLine("🧺 LaundryTime", .ink(.accent, bold: true))
-        var status = StyledLine("●", .ink(storeWritable ? .happy : .neutral))
-        status.append(storeWritable ? " Connected" : " Read-only", .ink(.secondary))
+        var status = StyledLine("●", .ink(opening.writable ? .happy : .neutral))
+        status.append(opening.writable ? " Connected" : " Read-only", .ink(.secondary))
         status.append(" · " + DurationText.plural(opening.petCount, "pet"), .ink(.secondary))
         let gap = width - title.width - status.width
         title = gap >= 2 ? title + StyledLine(String(repeating: " ", count: gap)) + status : title

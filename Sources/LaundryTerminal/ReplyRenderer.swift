@@ -12,7 +12,7 @@ protocol ReplyRenderer {
     mutating func render(userLine: String, at: Date) -> String
     /// What the interactive prompt shows before the first line: the header, earlier messages,
     /// the welcome.
-    mutating func render(opening: SessionOpening, storeWritable: Bool) -> String
+    mutating func render(opening: SessionOpening) -> String
     /// Follows the appearance setting (the palette for a light or dark background).
     mutating func use(_ appearance: Appearance, environment: [String: String])
     /// A short line of guidance at the prompt.
@@ -49,8 +49,8 @@ struct PlainRenderer: ReplyRenderer {
         block((labelled ? "Notification: " : "") + notification.line)
     }
 
-    mutating func render(opening: SessionOpening, storeWritable: Bool) -> String {
-        let status = storeWritable ? "● Connected" : "● Read-only"
+    mutating func render(opening: SessionOpening) -> String {
+        let status = opening.writable ? "● Connected" : "● Read-only"
         var text = "LaundryTime — \(status) · \(DurationText.plural(opening.petCount, "pet")). "
             + "Type “help” to see what you can say, “/quick” for quick actions, “quit” to leave."
         if let empty = opening.emptyState { text += "\n" + empty }
@@ -69,7 +69,7 @@ struct JSONRenderer: ReplyRenderer {
         Self.object(for: reply).serialized + "\n"
     }
 
-    mutating func render(opening: SessionOpening, storeWritable: Bool) -> String { "" }
+    mutating func render(opening: SessionOpening) -> String { "" }
 
     mutating func render(_ notification: LaundryNotification, at: Date) -> String {
         JSONValue.object([

@@ -6,7 +6,7 @@ extension Session {
     /// A terminal on stdin: a line-edited prompt until `quit`, Ctrl-D, two Ctrl-C in a row on
     /// an empty line, or the end of input.
     public func runInteractive() -> ExitStatus {
-        let words = assistant.grammar.completionWords
+        let words = assistant.completionWords
         let completer = Completer(leadingWords: words.leading, words: words.all, petNames: { [assistant] in assistant.petNames() })
         let drawOnStandardError = !StandardStreams.stdoutIsTerminal && isatty(STDERR_FILENO) == 1
         guard let editor = LineEditor(program: "laundrytime", historyFile: LineEditor.historyFile(environment: display.environment),
@@ -67,10 +67,9 @@ extension Session {
     func showOpening() {
         guard let opening = try? assistant.opening() else { return }
         renderer.use(opening.settings.appearance, environment: display.environment)
-        let writable = access(assistant.store.location.databaseURL.path, W_OK) == 0
-        out(renderer.render(opening: opening, storeWritable: writable))
-        if let away = assistant.awaySummary() {
-            out(renderer.render(Reply(input: "", intent: .status, text: away, at: assistant.clock.now())))
+        out(renderer.render(opening: opening))
+        if let away = assistant.awayReply() {
+            out(renderer.render(away))
         }
     }
 
@@ -110,7 +109,6 @@ extension Session {
     }
 
     func sayGoodbye() {
-        let now = assistant.clock.now()
-        out(renderer.render(Reply(input: "", intent: .quit, text: "Bye! Your pets will be waiting. 🧺", at: now, kind: .goodbye)))
+        out(renderer.render(assistant.goodbyeReply()))
     }
 }

@@ -103,7 +103,7 @@ public final class Session {
     /// own write reports the trouble.
     func joinGroup(line: Int) {
         if group == nil {
-            guard (try? assistant.store.beginGroup()) != nil else { return }
+            guard assistant.beginBatch() else { return }
             group = CommandGroup(line: line)
         }
         group?.add(line: line)
@@ -115,7 +115,7 @@ public final class Session {
         guard let finished = group else { return }
         group = nil
         do {
-            try assistant.store.commitGroup()
+            try assistant.commitBatch()
         } catch {
             groupLost = true
             fold(.storeUnavailable)

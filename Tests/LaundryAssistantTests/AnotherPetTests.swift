@@ -1,5 +1,6 @@
 import LaundryAssistant
 import LaundryCore
+import LaundryStore
 import LaundryTestSupport
 import Testing
 

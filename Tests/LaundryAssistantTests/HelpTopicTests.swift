@@ -1,6 +1,7 @@
 import EnglishGrammar
 import Foundation
 import LaundryAssistant
+import LaundryCore
 import LaundryGrammar
 import LaundryTestSupport
 import Testing

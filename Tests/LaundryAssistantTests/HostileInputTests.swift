@@ -1,6 +1,7 @@
 import Foundation
 import LaundryAssistant
 import LaundryCore
+import LaundryStore
 import LaundryTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import LaundryAssistant
 import LaundryCore
 import LaundryGrammar
+import LaundryStore
 import LaundryTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import LaundryAssistant
+import LaundryCore
 import LaundryGrammar
 import LaundryTestSupport
 import Testing

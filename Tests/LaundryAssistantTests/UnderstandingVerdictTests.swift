@@ -1,5 +1,6 @@
 import Foundation
 import LaundryAssistant
+import LaundryCore
 import LaundryGrammar
 import LaundryTestSupport
 import Testing

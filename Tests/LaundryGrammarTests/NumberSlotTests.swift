@@ -1,4 +1,5 @@
 import EnglishGrammar
+import Foundation
 import LaundryGrammar
 import Testing
 

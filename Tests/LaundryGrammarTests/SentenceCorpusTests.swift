@@ -1,5 +1,6 @@
 import EnglishGrammar
 import Foundation
+import LaundryCore
 import LaundryGrammar
 import Testing
 

@@ -1,4 +1,5 @@
 import EnglishGrammar
+import LaundryCore
 import LaundryGrammar
 import Testing
 

@@ -27,7 +27,7 @@ import Testing
         var renderer = BubbleRenderer(
             theme: theme, glyphs: .rounded, view: ReplyView(captionTime: assistant.captionTime, clockTime: assistant.clockTime),
             columns: { columns })
-        var out = renderer.render(opening: try assistant.opening(), storeWritable: true)
+        var out = renderer.render(opening: try assistant.opening())
         for line in script {
             out += renderer.render(userLine: line, at: time.clock.now())
             out += renderer.render(assistant.respond(to: line))

@@ -1,6 +1,7 @@
 import Foundation
 import LaundryAssistant
 import LaundryCore
+import LaundryGrammar
 import LaundryStore
 import LaundryTestSupport
 
@@ -56,7 +57,7 @@ extension NumberFuzzTests {
         func problemWhenDone(_ reply: Reply, slot: Slot, value: Int) throws -> String? {
             if slot.intent == .quickActions {
                 // The action runs, and may refuse for its own reasons (no dryer while washing).
-                let action = fixture.assistant.grammar.quickActions.first { $0.number == value }
+                let action = fixture.grammar.quickActions.first { $0.number == value }
                 return reply.intent == action?.intent ? nil : "ran \(reply.intent.rawValue), not quick action \(value)"
             }
             guard reply.ok, reply.intent == slot.intent else { return "not done as \(slot.intent.rawValue)" }

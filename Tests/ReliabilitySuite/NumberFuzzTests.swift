@@ -113,7 +113,7 @@ import Testing
     /// One shard: its own phrases, on its own two stores.
     static func run(shard: Int) throws -> Tally {
         let inRange = try Side(), outOfRange = try Side()
-        let grammar = inRange.fixture.assistant.grammar
+        let grammar = inRange.fixture.grammar
         let pets = PetNameIndex(names: ["Snowy"])
         var generator = NumberPhrases(seed: 0x0014_0000 + UInt64(shard))
         var pick = SplitMix64(seed: 0x0014_1000 + UInt64(shard))

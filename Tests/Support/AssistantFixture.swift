@@ -13,13 +13,15 @@ public final class AssistantFixture {
     public let directory = TemporaryDirectory()
     public let time = ManualTime(AssistantFixture.start)
     public let store: LaundryStore
+    public let grammar: Grammar
     public let assistant: Assistant
 
     /// - Parameter confusables: the look-alike table, for a test that watches when it is loaded.
     public init(calendar: Calendar = .current, confusables: ConfusableTable = .unicode) throws {
         store = try LaundryStore(location: StoreLocation(directory: directory.url))
+        grammar = try Grammar.english
         assistant = Assistant(
-            store: store, grammar: try Grammar.english, clock: time.clock, calendar: calendar, confusables: confusables)
+            store: store, grammar: grammar, clock: time.clock, calendar: calendar, confusables: confusables)
     }
 
     /// The assistant's reply to one line.
@@ -28,7 +30,7 @@ public final class AssistantFixture {
 
     /// Another assistant on the same database, as a second process would open it.
     public func makeAssistant(dryRun: Bool = false, assumeYes: Bool = false) throws -> Assistant {
-        Assistant(store: try LaundryStore(location: StoreLocation(directory: directory.url)), grammar: try Grammar.english,
+        Assistant(store: try LaundryStore(location: StoreLocation(directory: directory.url)), grammar: grammar,
                   clock: time.clock, dryRun: dryRun, assumeYes: assumeYes, calendar: assistant.calendar)
     }
 
@@ -36,6 +38,6 @@ public final class AssistantFixture {
     /// dry run: what its lines do is rolled back, so that any number of them start from the same
     /// pets. Cheaper than ``makeAssistant(dryRun:assumeYes:)``, which opens the database again.
     public func makeDryRunConversation() -> Assistant {
-        Assistant(store: store, grammar: assistant.grammar, clock: time.clock, dryRun: true, calendar: assistant.calendar)
+        Assistant(store: store, grammar: grammar, clock: time.clock, dryRun: true, calendar: assistant.calendar)
     }
 }

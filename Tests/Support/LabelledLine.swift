@@ -1,4 +1,5 @@
 import Foundation
+import LaundryCore
 import LaundryGrammar
 
 /// A sentence of a corpus with what it should be understood as: its intent, its slots and, in a

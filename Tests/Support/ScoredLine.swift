@@ -1,4 +1,5 @@
 import LaundryAssistant
+import LaundryCore
 import LaundryGrammar
 
 /// One labelled line as the assistant answered it, in a conversation of its own.

@@ -1,4 +1,5 @@
 import Foundation
+import LaundryCore
 import LaundryGrammar
 
 /// A corpus of labelled sentences from `Grammars/tests/` (formats in its README), with the pets

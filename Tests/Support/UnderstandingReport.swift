@@ -1,4 +1,6 @@
 import Foundation
+import LaundryAssistant
+import LaundryCore
 import LaundryGrammar
 
 /// The figures of measured corpora as text for a person: per corpus the score, the outcomes,
