@@ -93,7 +93,7 @@ extension Assistant {
         }
         context.pending = .quickActions
         let lines = actions.map { "  \($0.number)  \($0.label)" }
-        return turn.reply((["⚡ Quick actions — type a number to run one:"] + lines).joined(separator: "\n"),
+        return turn.reply(lines: (["⚡ Quick actions — type a number to run one:"] + lines).map { Reply.Line(.contentText, $0) },
                           content: .quickActions(actions.map { Reply.QuickAction(number: $0.number, label: $0.label) }))
     }
 

@@ -10,15 +10,15 @@ extension Assistant {
             return helpOnTopic(topic, turn)
         }
         let sections = helpSections(grammar.intents)
-        var lines = ["Here is what you can say (“help TOPIC” for more, e.g. “help wash”):"]
+        var lines = [Reply.Line(.lead, "Here is what you can say (“help TOPIC” for more, e.g. “help wash”):")]
         for section in sections {
-            lines.append("\(section.title):")
+            lines.append(Reply.Line(.contentText, "\(section.title):"))
             for entry in section.entries {
                 let examples = entry.examples.map { "“\($0)”" }.joined(separator: ", ")
-                lines.append("  \(examples) — \(entry.summary)")
+                lines.append(Reply.Line(.contentText, "  \(examples) — \(entry.summary)"))
             }
         }
-        return turn.reply(lines.joined(separator: "\n"), content: .help(sections))
+        return turn.reply(lines: lines, content: .help(sections))
     }
 
     /// Help on the intents a topic is about: those its value names (a topic word of the
@@ -32,12 +32,12 @@ extension Assistant {
                 "I have no help on \(PetText.quoted(topic)). Topics: \(topics.joined(separator: ", ")). "
                     + "Say “help” and one of them, e.g. “help \(topics.first ?? "pets")”, or “help” alone for everything.")
         }
-        var lines = ["Help on “\(topic)”:"]
+        var lines = [Reply.Line(.lead, "Help on “\(topic)”:")]
         for help in matching {
-            lines.append("\(help.summary)")
-            lines.append("  Say: " + help.examples.map { "“\($0)”" }.joined(separator: ", "))
+            lines.append(Reply.Line(.contentText, help.summary))
+            lines.append(Reply.Line(.contentText, "  Say: " + help.examples.map { "“\($0)”" }.joined(separator: ", ")))
         }
-        return turn.reply(lines.joined(separator: "\n"), content: .help(helpSections(matching)))
+        return turn.reply(lines: lines, content: .help(helpSections(matching)))
     }
 
     /// The intents a `help_topic` value names, in the value's order: intent names, or groups

@@ -34,11 +34,11 @@ extension Assistant {
     }
 
     func listPets(_ turn: Turn, pets: [Pet]) -> Reply {
-        guard !pets.isEmpty else { return turn.reply(PetText.emptyState, content: .dashboard([])) }
+        guard !pets.isEmpty else { return emptyDashboard(turn) }
         let snapshots = pets.map { PetSnapshot($0, at: turn.now) }
         let heading = "You have \(DurationText.plural(pets.count, "pet")):"
-        return turn.reply(
-            ([heading] + snapshots.map(PetText.listLine)).joined(separator: "\n"), content: .dashboard(snapshots))
+        return turn.reply(lines: [Reply.Line(.paragraph, heading)] + snapshots.map { Reply.Line(.contentText, PetText.listLine($0)) },
+                          content: .dashboard(snapshots))
     }
 
     /// The answer to "what should the new pet be called?": a line no template fits (or "call it
@@ -57,10 +57,15 @@ extension Assistant {
     }
 
     func status(_ turn: Turn, pets: [Pet]) -> Reply {
-        guard !pets.isEmpty else { return turn.reply(PetText.emptyState, content: .dashboard([])) }
+        guard !pets.isEmpty else { return emptyDashboard(turn) }
         if turn.command[.value]?.value == "due" { return turn.reply(toDo(pets, now: turn.now)) }
         let snapshots = pets.map { PetSnapshot($0, at: turn.now) }
-        return turn.reply(snapshots.map(PetText.statusLine).joined(separator: "\n"), content: .dashboard(snapshots))
+        return turn.reply(lines: snapshots.map { Reply.Line(.contentText, PetText.statusLine($0)) }, content: .dashboard(snapshots))
+    }
+
+    /// No pets yet: the welcome, which the dashboard draws as its empty state.
+    private func emptyDashboard(_ turn: Turn) -> Reply {
+        turn.reply(lines: Reply.Line.split(PetText.emptyState, as: .contentText), content: .dashboard([]))
     }
 
     func showPet(_ turn: Turn, pets: [Pet]) -> Reply {
@@ -68,7 +73,7 @@ extension Assistant {
             // "When is Fluffy due?" is answered with the day and time, not the whole card.
             if turn.command[.value]?.value == "due" { return turn.reply(dueAnswer(pet, now: turn.now), pet: pet) }
             let snapshot = PetSnapshot(pet, at: turn.now)
-            return turn.reply(PetText.card(snapshot), pet: pet, content: .petCard(snapshot))
+            return turn.reply(lines: Reply.Line.split(PetText.card(snapshot), as: .contentText), pet: pet, content: .petCard(snapshot))
         }
     }
 

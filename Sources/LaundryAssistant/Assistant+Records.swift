@@ -47,9 +47,10 @@ extension Assistant {
             return turn.reply("\(title): nothing yet. Start a wash to begin the history.", pet: pet, content: .history(view))
         }
         let shownPets = pet.map { [$0] } ?? pets
-        var lines = [title, HistoryText.summaryLine(summary, pets: shownPets), HistoryText.chart(weekly, calendar: calendar)]
+        var lines = [Reply.Line(.title, title), Reply.Line(.lead, HistoryText.summaryLine(summary, pets: shownPets))]
+        lines += Reply.Line.split(HistoryText.chart(weekly, calendar: calendar))
         lines += HistoryText.timeline(events, now: turn.now, calendar: calendar, limit: Self.historyPageSize)
-        return turn.reply(lines.joined(separator: "\n"), pet: pet, content: .history(view))
+        return turn.reply(lines: lines, pet: pet, content: .history(view))
     }
 
     /// The local-calendar interval a range stands for; nil ends are open. "Last N days" outside
@@ -96,9 +97,9 @@ extension Assistant {
             case .notification: "🔔"
             }
             let text = message.text.split(separator: "\n").first.map(String.init) ?? ""
-            return "\(HistoryText.dayAndTime(message.at, calendar: calendar)) \(who): \(text)"
+            return Reply.Line(.contentText, "\(HistoryText.dayAndTime(message.at, calendar: calendar)) \(who): \(text)")
         }
-        return turn.reply(([heading] + lines).joined(separator: "\n"), content: .transcript(messages))
+        return turn.reply(lines: [Reply.Line(.paragraph, heading)] + lines, content: .transcript(messages))
     }
 
     func connection(_ turn: Turn, _ transaction: StoreTransaction) throws -> Reply {

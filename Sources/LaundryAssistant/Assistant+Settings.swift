@@ -83,7 +83,7 @@ extension Assistant {
             lines.append("\(pet.name): wash \(s.washMinutes) min · dry \(s.dryMinutes) min · every \(DurationText.plural(s.frequencyDays, "day"))")
         }
         if shown.isEmpty { lines.append("No pets yet — their wash time, dry time and frequency show here once you create one.") }
-        return turn.reply(lines.joined(separator: "\n"), pet: turn.command[.pet] != nil ? shown.first : nil,
+        return turn.reply(lines: lines.map { Reply.Line(.contentText, $0) }, pet: turn.command[.pet] != nil ? shown.first : nil,
                           content: .settings(settings, pets: shown.map { PetSnapshot($0, at: turn.now) }))
     }
 

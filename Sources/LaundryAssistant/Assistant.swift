@@ -328,7 +328,14 @@ struct Turn {
         _ text: String, pet: Pet? = nil, kind: Reply.Kind = .answer, content: Reply.Content? = nil,
         awaiting: Reply.Awaiting? = nil
     ) -> Reply {
-        Reply(input: input, intent: command.intent, slots: slots, pet: pet?.name.value, text: text, at: now,
+        reply(lines: Reply.Line.split(text), pet: pet, kind: kind, content: content, awaiting: awaiting)
+    }
+
+    func reply(
+        lines: [Reply.Line], pet: Pet? = nil, kind: Reply.Kind = .answer, content: Reply.Content? = nil,
+        awaiting: Reply.Awaiting? = nil
+    ) -> Reply {
+        Reply(input: input, intent: command.intent, slots: slots, pet: pet?.name.value, lines: lines, at: now,
               kind: awaiting == nil ? kind : .question, awaiting: awaiting, content: content)
     }
 
@@ -339,9 +346,17 @@ struct Turn {
 }
 
 extension Reply {
-    /// The same reply with a sentence before its text.
+    /// The same reply with a sentence before its words: on its first line when that is a
+    /// paragraph, else on a line of its own, so that it shows wherever the rest is drawn instead
+    /// (a card, the dashboard).
     func prefixed(_ sentence: String) -> Reply {
-        Reply(input: input, intent: intent, slots: slots, pet: pet, failure: failure, text: "\(sentence) \(text)",
-              at: at, kind: kind, awaiting: awaiting, content: content)
+        var lines = lines
+        if let first = lines.first, first.role == .paragraph {
+            lines[0] = Line(.paragraph, "\(sentence) \(first.text)")
+        } else {
+            lines.insert(Line(.paragraph, sentence), at: 0)
+        }
+        return Reply(input: input, intent: intent, slots: slots, pet: pet, failure: failure, lines: lines,
+                     at: at, kind: kind, awaiting: awaiting, content: content)
     }
 }

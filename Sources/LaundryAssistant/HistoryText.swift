@@ -30,24 +30,24 @@ enum HistoryText {
 
     /// The timeline under its group headings (Today, Yesterday, This Week, Earlier), newest first;
     /// past `limit` events, one line says how many more there are.
-    static func timeline(_ events: [RecordedEvent], now: Date, calendar: Calendar, limit: Int) -> [String] {
+    static func timeline(_ events: [RecordedEvent], now: Date, calendar: Calendar, limit: Int) -> [Reply.Line] {
         let durations = self.durations(events)
-        var lines: [String] = []
+        var lines: [Reply.Line] = []
         var shown = 0
         for (group, members) in TimelineGroup.group(events, now: now, calendar: calendar) {
             guard shown < limit else { break }
-            lines.append(group.rawValue)
+            lines.append(Reply.Line(.groupHeading, group.rawValue))
             for event in members.prefix(limit - shown) {
                 let when = group == .today || group == .yesterday
                     ? PetText.clockTime(event.at, calendar: calendar) : dayAndTime(event.at, calendar: calendar)
                 var line = "  \(when) · \(event.petName) · \(event.kind.words)"
                 if let duration = durations[event.id] { line += " · \(span(duration))" }
-                lines.append(line)
+                lines.append(Reply.Line(.paragraph, line))
                 shown += 1
             }
         }
         if events.count > shown {
-            lines.append("… and \(DurationText.plural(events.count - shown, "earlier event")). “export history as csv” gives them all.")
+            lines.append(Reply.Line(.paragraph, "… and \(DurationText.plural(events.count - shown, "earlier event")). “export history as csv” gives them all."))
         }
         return lines
     }

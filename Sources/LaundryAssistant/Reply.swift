@@ -67,6 +67,37 @@ public struct Reply: Sendable {
         case delayedNotification(LaundryNotification, after: Double)
     }
 
+    /// One line of a reply's words and what it is, so that a renderer can style it, or leave it
+    /// out for what it draws instead, without reading it.
+    public struct Line: Sendable, Equatable {
+        public enum Role: Sendable, Equatable {
+            /// Words that wrap: most replies are only these.
+            case paragraph
+            /// A title over what follows ("History for Snowy · this week").
+            case title
+            /// A line that introduces or sums up what follows: a history's figures, help's first line.
+            case lead
+            /// A heading inside what follows (a timeline's "Today").
+            case groupHeading
+            /// The words of what ``Reply/content`` draws (a card, the dashboard, help's sections,
+            /// the transcript's messages): printed where the content is not drawn, left out where it is.
+            case contentText
+        }
+
+        public let role: Role
+        public let text: String
+
+        public init(_ role: Role, _ text: String) {
+            self.role = role
+            self.text = text
+        }
+
+        /// Each line of `text` as a line of `role`.
+        public static func split(_ text: String, as role: Role = .paragraph) -> [Line] {
+            text.split(separator: "\n", omittingEmptySubsequences: false).map { Line(role, String($0)) }
+        }
+    }
+
     public let input: String
     public let intent: Intent
     /// The slots as the user typed them, by slot name.
@@ -74,6 +105,9 @@ public struct Reply: Sendable {
     /// The pet the reply is about, by its stored name.
     public let pet: String?
     public let failure: Failure?
+    /// The reply's words, line by line, each with its role.
+    public let lines: [Line]
+    /// The reply's words as plain text: its lines, one per line (the JSON contract's `text`).
     public let text: String
     public let at: Date
     public let kind: Kind
@@ -82,9 +116,22 @@ public struct Reply: Sendable {
 
     public var ok: Bool { failure == nil }
 
+    /// The reply's first line: what a one-line account of it (an error on stderr) says.
+    public var headline: String { lines.first?.text ?? "" }
+
+    /// A reply whose words are paragraphs.
     public init(
         input: String, intent: Intent, slots: [String: String] = [:], pet: String? = nil,
         failure: Failure? = nil, text: String, at: Date, kind: Kind? = nil,
+        awaiting: Awaiting? = nil, content: Content? = nil
+    ) {
+        self.init(input: input, intent: intent, slots: slots, pet: pet, failure: failure, lines: Line.split(text),
+                  at: at, kind: kind, awaiting: awaiting, content: content)
+    }
+
+    public init(
+        input: String, intent: Intent, slots: [String: String] = [:], pet: String? = nil,
+        failure: Failure? = nil, lines: [Line], at: Date, kind: Kind? = nil,
         awaiting: Awaiting? = nil, content: Content? = nil
     ) {
         self.input = input
@@ -92,7 +139,8 @@ public struct Reply: Sendable {
         self.slots = slots
         self.pet = pet
         self.failure = failure
-        self.text = text
+        self.lines = lines
+        text = lines.map(\.text).joined(separator: "\n")
         self.at = at
         self.kind = kind ?? (failure == nil ? .answer : .error)
         self.awaiting = awaiting

@@ -15,7 +15,7 @@ extension Reply {
             let names = pets.prefix(3).map(\.name).joined(separator: ", ") + (pets.count > 3 ? ", …" : "")
             return "(Showed \(DurationText.plural(pets.count, "pet")): \(names).)"
         case .history(let view):
-            let title = text.prefix { $0 != "\n" }
+            let title = headline
             return view.events.isEmpty ? String(title) : "(Showed \(title): \(DurationText.plural(view.events.count, "event")).)"
         case .document(let format):
             let rows = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }

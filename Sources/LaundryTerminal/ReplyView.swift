@@ -14,9 +14,8 @@ struct ReplyView {
         let width = bodyWidth(role)
         let caption = captionTime(reply.at)
         if case .transcript(let messages) = reply.content, !messages.isEmpty {
-            let heading = reply.text.split(separator: "\n").first.map(String.init) ?? ""
             // The stored messages are drawn faint, so that they do not read as new ones.
-            return [Bubble(role: .assistant, body: [.text(StyledLine(heading))], caption: caption)]
+            return [Bubble(role: .assistant, body: Self.words(of: reply), caption: caption)]
                 + messages.map { self.bubble(for: $0, dimmed: true) }
         }
         var bubble = Bubble(role: role, title: title(of: reply), body: body(of: reply, width: width), caption: caption)
@@ -65,38 +64,47 @@ struct ReplyView {
         }
     }
 
+    /// The reply's words, each styled by its role, then what its content draws in place of the
+    /// words that only describe it (``Reply/Line/Role/contentText``).
     private func body(of reply: Reply, width: Int) -> [BodyLine] {
+        let words = Self.words(of: reply)
         switch reply.content {
         case .petCard(let pet):
-            let shownAlone = reply.intent == .showPet
-            let card = PetCardView(pet: pet, clockTime: clockTime, showsStatus: shownAlone).lines(width: width)
-            // "How is Snowy?" is answered by the card alone; after a change, the sentence says
-            // what happened and the card shows where the pet is now.
-            return shownAlone ? card : Self.paragraphs(reply.text) + [.fixed(StyledLine())] + card
+            // "How is Snowy?" is answered by the card alone, with its status line; after a change,
+            // the sentence says what happened and the card shows where the pet is now.
+            let card = PetCardView(pet: pet, clockTime: clockTime, showsStatus: words.isEmpty).lines(width: width)
+            return words.isEmpty ? card : words + [.fixed(StyledLine())] + card
         case .dashboard(let pets) where pets.isEmpty:
-            return Self.emptyState
+            return words + Self.emptyState
         case .dashboard(let pets):
-            let grid = CompactPetCard.grid(pets, width: width, clockTime: clockTime).map(BodyLine.fixed)
-            return reply.intent == .listPets ? Self.paragraphs(firstLine(reply.text)) + grid : grid
+            return words + CompactPetCard.grid(pets, width: width, clockTime: clockTime).map(BodyLine.fixed)
         case .quickActions(let actions):
-            return QuickActionsView(actions: actions).lines(width: width)
+            return words + QuickActionsView(actions: actions).lines(width: width)
         case .help(let sections):
-            return helpLines(sections, intro: firstLine(reply.text))
-        case .history:
-            return historyLines(reply.text)
+            return words + helpLines(sections)
         case .document:
-            var lines = reply.text.split(separator: "\n", omittingEmptySubsequences: false)
+            var lines = reply.lines.map(\.text)
             while lines.last?.isEmpty == true { lines.removeLast() }
-            return lines.map { .fixed(StyledLine(String($0))) }
+            return lines.map { .fixed(StyledLine($0)) }
         case .settings(let settings, let pets):
-            return settingsLines(settings, pets: pets)
+            return words + settingsLines(settings, pets: pets)
         default:
-            return Self.paragraphs(reply.text)
+            return words
         }
     }
 
-    private func firstLine(_ text: String) -> String {
-        text.split(separator: "\n").first.map(String.init) ?? text
+    /// A reply's lines that are words of their own (not the description of its content), each
+    /// styled by its role.
+    static func words(of reply: Reply) -> [BodyLine] {
+        reply.lines.compactMap { line in
+            switch line.role {
+            case .paragraph: .text(StyledLine(line.text))
+            case .title: .text(StyledLine(line.text, .ink(.accent, bold: true)))
+            case .lead: .text(StyledLine(line.text, .ink(.secondary)))
+            case .groupHeading: .text(StyledLine(line.text, .ink(.secondary, bold: true)))
+            case .contentText: nil
+            }
+        }
     }
 
     /// Each line of `text` as a paragraph that wraps.
@@ -112,8 +120,8 @@ struct ReplyView {
             + StyledLine(" — or any name you like.", .ink(.secondary))),
     ]
 
-    private func helpLines(_ sections: [HelpSection], intro: String) -> [BodyLine] {
-        var lines: [BodyLine] = [.text(StyledLine(intro, .ink(.secondary)))]
+    private func helpLines(_ sections: [HelpSection]) -> [BodyLine] {
+        var lines: [BodyLine] = []
         for section in sections {
             lines.append(.text(StyledLine()))
             lines.append(.text(StyledLine(section.title, .ink(.accent, bold: true))))
@@ -150,19 +158,6 @@ struct ReplyView {
         }
         lines.insert(.text(StyledLine("Change one by saying it, e.g. “turn off sound”.", .ink(.faint))), at: lines.count)
         return lines
-    }
-
-    /// The history: its title, the summary, the weekly chart and the timeline with its day
-    /// groups set off.
-    private func historyLines(_ text: String) -> [BodyLine] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.count > 2 else { return Self.paragraphs(text) }
-        var body: [BodyLine] = [.text(StyledLine(lines[0], .ink(.accent, bold: true))), .text(StyledLine(lines[1], .ink(.secondary)))]
-        for line in lines.dropFirst(2) {
-            let isHeading = TimelineGroup.allCases.contains { $0.rawValue == line }
-            body.append(.text(StyledLine(line, isHeading ? .ink(.secondary, bold: true) : .plain)))
-        }
-        return body
     }
 }
 

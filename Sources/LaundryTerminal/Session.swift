@@ -181,8 +181,7 @@ public final class Session {
             out(renderer.render(reply))
         }
         if reply.failure != nil, copyErrors, format != .json {
-            let firstLine = reply.text.split(separator: "\n").first.map(String.init) ?? ""
-            err("laundrytime: \(errorPrefix)\(TextSanitizer.sanitize(firstLine))\n")
+            err("laundrytime: \(errorPrefix)\(TextSanitizer.sanitize(reply.headline))\n")
         }
         follow(reply)
     }
