@@ -93,9 +93,7 @@ extension Assistant {
 
     /// A message's time as a caption: "09:45" today, "Sat 28 Feb 09:45" before.
     public func captionTime(_ date: Date) -> String {
-        calendar.isDate(date, inSameDayAs: clock.now())
-            ? PetText.clockTime(date, calendar: calendar)
-            : HistoryText.dayAndTime(date, calendar: calendar)
+        shared.captionTime(date, now: clock.now())
     }
 
     /// A wall-clock time, "09:45", in the user's time zone.

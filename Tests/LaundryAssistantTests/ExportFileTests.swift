@@ -100,7 +100,7 @@ import Testing
         let before = FileIdentity(target)
         let assistant = try fixture.makeAssistant(assumeYes: true)
         var temporaries: [String] = []
-        assistant.exportFile.willRename = { [self] temporary throws(ExportFile.Problem) in
+        assistant.shared.exportFile.willRename = { [self] temporary throws(ExportFile.Problem) in
             temporaries.append(temporary)
             #expect(ExportFile.folder(of: temporary) == folder.path)
             #expect(contents(temporary)?.hasPrefix("id,pet,event,at,ends_at\r\n1,Snowy,") == true)
@@ -116,7 +116,7 @@ import Testing
 
     @Test func aNewExportInterruptedLeavesNothing() throws {
         let target = path("history.csv")
-        fixture.assistant.exportFile.willRename = { _ throws(ExportFile.Problem) in throw .system(ENOSPC) }
+        fixture.assistant.shared.exportFile.willRename = { _ throws(ExportFile.Problem) in throw .system(ENOSPC) }
         let reply = fixture.assistant.respond(to: "export history as csv to \(target)")
         #expect(reply.text == "Cannot write \(target): no space left on device. Nothing was written.")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
@@ -127,7 +127,7 @@ import Testing
         let target = path("kept.csv"), appeared = path("new.csv")
         try SpecialFile.regularFile(at: target, "keep me")
         let assistant = try fixture.makeAssistant(assumeYes: true)
-        assistant.exportFile.willRename = { _ throws(ExportFile.Problem) in
+        assistant.shared.exportFile.willRename = { _ throws(ExportFile.Problem) in
             try? FileManager.default.removeItem(atPath: target)
             try? SpecialFile.symbolicLink(at: target, to: "/dev/null")
             try? SpecialFile.regularFile(at: appeared, "someone else's")

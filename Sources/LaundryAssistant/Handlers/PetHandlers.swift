@@ -4,7 +4,9 @@ internal import LaundryGrammar
 internal import LaundryStore
 
 /// Pets: create, list, the dashboard, one pet's card, rename, delete.
-extension Assistant {
+struct PetHandlers: Handlers {
+    let shared: HandlerContext
+
     func createPet(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
         guard let raw = turn.command[.name]?.text else {
             context.pending = .newPetName
@@ -155,7 +157,7 @@ extension Assistant {
 
     func deletePet(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
         try withPet(turn, pets: pets) { pet in
-            try askOrPerform(.deletePet(name: pet.name.value), turn, pets: pets, transaction)
+            try conversationHandlers.askOrPerform(.deletePet(name: pet.name.value), turn, pets: pets, transaction)
         }
     }
 

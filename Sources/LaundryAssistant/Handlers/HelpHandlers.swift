@@ -4,7 +4,9 @@ internal import LaundryGrammar
 
 /// `help` and `help TOPIC`, built from the grammar: its intents' groups, summaries and examples,
 /// and its `help_topic` value list, which says which intents or groups a topic word is about.
-extension Assistant {
+struct HelpHandlers: Handlers {
+    let shared: HandlerContext
+
     func help(_ turn: Turn) -> Reply {
         if let topic = turn.command[.topic] {
             return helpOnTopic(topic, turn)

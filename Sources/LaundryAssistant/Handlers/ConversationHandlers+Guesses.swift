@@ -11,7 +11,7 @@ internal import LaundryStore
 /// suggestions — "Did you mean 1) … 2) … 3) …?" — with the user's own pet and numbers; the number
 /// (or "yes", when there is one) runs it, through the same questions as any command. A guess never
 /// changes data without a person's yes: not under `--yes`, and not from a suggestion of another kind.
-extension Assistant {
+extension ConversationHandlers {
     /// How sure a reading must be to be acted on.
     static let confidentGuess = Guess.confident
 

@@ -5,7 +5,7 @@ internal import LaundryStore
 
 /// "Start wash for all": one question, then the step for every pet it can be taken for, as one
 /// change (one undo takes it all back).
-extension Assistant {
+extension CycleHandlers {
     /// Whether the command is about every pet ("for all", "everyone") rather than one.
     static func isForAllPets(_ command: Command) -> Bool {
         command[.value]?.value == "all"

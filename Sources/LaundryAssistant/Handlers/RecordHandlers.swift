@@ -4,7 +4,9 @@ internal import LaundryGrammar
 internal import LaundryStore
 
 /// What was kept: the history, the transcript, exports, and the data store itself.
-extension Assistant {
+struct RecordHandlers: Handlers {
+    let shared: HandlerContext
+
     /// How many history events one reply shows.
     static let historyPageSize = 20
 
@@ -103,7 +105,7 @@ extension Assistant {
     }
 
     func connection(_ turn: Turn, _ transaction: StoreTransaction) throws -> Reply {
-        let url = store.location.databaseURL
+        let url = shared.location.databaseURL
         let size = ["", "-wal"].compactMap { suffix in
             (try? FileManager.default.attributesOfItem(atPath: url.path + suffix))?[.size] as? Int
         }.reduce(0, +)
@@ -180,7 +182,7 @@ extension Assistant {
             return turn.failed(.refused, Self.refusal(error, path: path, format: request.format))
         }
         if target != .new && !overwrite {
-            return try askOrPerform(.overwrite(request), turn, pets: pets, transaction)
+            return try conversationHandlers.askOrPerform(.overwrite(request), turn, pets: pets, transaction)
         }
         let what = request.kind == .history ? DurationText.plural(rows, "event") : DurationText.plural(rows, "message")
         if dryRun { return turn.reply("Would write \(what) to \(path).") }

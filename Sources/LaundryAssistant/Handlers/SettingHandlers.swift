@@ -4,7 +4,9 @@ internal import LaundryGrammar
 internal import LaundryStore
 
 /// Settings: each pet's timings, the app settings, the test notification, and reset.
-extension Assistant {
+struct SettingHandlers: Handlers {
+    let shared: HandlerContext
+
     enum Timing {
         case wash, dry, frequency
     }

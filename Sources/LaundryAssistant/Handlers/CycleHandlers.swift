@@ -4,7 +4,9 @@ internal import LaundryGrammar
 internal import LaundryStore
 
 /// The laundry cycle: start wash, start dryer, fold, stop — and watching or waiting for a timer.
-extension Assistant {
+struct CycleHandlers: Handlers {
+    let shared: HandlerContext
+
     /// The limits "wait … up to N minutes" takes: a day at most. No timer runs that long, so a
     /// longer limit would mean nothing, and a bounded one keeps the deadline a sane date.
     static let waitLimits = 1...1440

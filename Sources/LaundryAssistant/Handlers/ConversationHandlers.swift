@@ -5,7 +5,9 @@ internal import LaundryStore
 
 /// The conversation itself: confirmations, undo, quick actions, greetings, and lines that
 /// were not understood.
-extension Assistant {
+struct ConversationHandlers: Handlers {
+    let shared: HandlerContext
+
     // MARK: - Confirmations
 
     /// Asks before a change that deletes data — or does it at once with `--yes`.
@@ -23,7 +25,7 @@ extension Assistant {
         case .overwrite(let request):
             question = "\(request.path ?? "The file") exists. Overwrite it? (yes/no)"
         case .cycleForAll(let step, _):
-            return try cycleForAll(step, turn, pets: pets, transaction)
+            return try cycleHandlers.cycleForAll(step, turn, pets: pets, transaction)
         }
         let pet = if case .deletePet(let name) = confirmation { pets.first { $0.name.value == name } } else { Pet?.none }
         return turn.reply(question, pet: pet, awaiting: .confirmation)
@@ -33,10 +35,10 @@ extension Assistant {
         _ confirmation: ConversationContext.Confirmation, _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction
     ) throws -> Reply {
         switch confirmation {
-        case .deletePet(let name): return try performDelete(of: name, turn, transaction)
-        case .resetAll: return try performReset(turn, transaction)
-        case .overwrite(let request): return try writeExport(request, turn, pets: pets, transaction, overwrite: true)
-        case .cycleForAll(let step, let names): return try performForAll(step, names: names, turn, pets: pets, transaction)
+        case .deletePet(let name): return try petHandlers.performDelete(of: name, turn, transaction)
+        case .resetAll: return try settingHandlers.performReset(turn, transaction)
+        case .overwrite(let request): return try recordHandlers.writeExport(request, turn, pets: pets, transaction, overwrite: true)
+        case .cycleForAll(let step, let names): return try cycleHandlers.performForAll(step, names: names, turn, pets: pets, transaction)
         }
     }
 
@@ -45,7 +47,7 @@ extension Assistant {
         case .deletePet(let name): turn.reply("Okay, \(name) stays.")
         case .resetAll: turn.reply("Okay, nothing was reset.")
         case .overwrite(let request): turn.reply("Okay, \(request.path ?? "the file") was left as it is.")
-        case .cycleForAll(let step, _): declinedForAll(step, turn)
+        case .cycleForAll(let step, _): cycleHandlers.declinedForAll(step, turn)
         }
     }
 
@@ -57,15 +59,15 @@ extension Assistant {
             return turn.failed(.refused, "There is nothing to undo.")
         case .madeElsewhere(let summary, let at, let session):
             return turn.failed(.refused,
-                "The last change, “\(summary)” (\(captionTime(at))), was made in another LaundryTime that is still open "
+                "The last change, “\(summary)” (\(shared.captionTime(at, now: turn.now))), was made in another LaundryTime that is still open "
                     + "(process \(session.pid)); undo it there. There is nothing of yours to undo.")
         case .changedSince(let summary, let at, let newer):
             let after = newer.map { newer in
-                "“\(newer.summary)” (\(captionTime(newer.at))\(newer.elsewhere ? ", in another LaundryTime that is still open" : ""))"
+                "“\(newer.summary)” (\(shared.captionTime(newer.at, now: turn.now))\(newer.elsewhere ? ", in another LaundryTime that is still open" : ""))"
                     + " came after it, and would be taken back too"
             } ?? "what it changed has changed again since"
             return turn.failed(.refused,
-                "Not undone: “\(summary)” (\(captionTime(at))) — \(after). Nothing was changed"
+                "Not undone: “\(summary)” (\(shared.captionTime(at, now: turn.now))) — \(after). Nothing was changed"
                     + (newer.map { $0.elsewhere ? "." : "; say “undo” for that one first." } ?? "."))
         case .undone(let record, let at, let madeHere):
             let pets = try transaction.pets()
@@ -75,7 +77,7 @@ extension Assistant {
             }.first
             if let touched { context.lastPetName = touched.name.value }
             let status = touched.map { " " + $0.statusLine(at: turn.now) } ?? ""
-            let origin = madeHere ? "" : " (made \(captionTime(at)), in an earlier session)"
+            let origin = madeHere ? "" : " (made \(shared.captionTime(at, now: turn.now)), in an earlier session)"
             return turn.reply("Undone: \(record.summary)\(origin).\(status)", pet: touched)
         }
     }

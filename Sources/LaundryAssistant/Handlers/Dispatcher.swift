@@ -1,0 +1,156 @@
+import Foundation
+import LaundryCore
+internal import LaundryGrammar
+internal import LaundryStore
+
+/// The one dispatcher: gives a pending question the first look at a line, then runs the line by
+/// its intent through the handlers of its concern.
+struct Dispatcher: Handlers {
+    let shared: HandlerContext
+
+    /// Gives a pending question the first look at the line, then runs the line as itself.
+    func converse(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
+        if let pending = context.pending {
+            context.pending = nil
+            switch pending {
+            case .confirmation(let confirmation):
+                switch turn.command.intent {
+                case .confirm: return try conversationHandlers.perform(confirmation, turn, pets: pets, transaction)
+                case .deny: return conversationHandlers.declined(confirmation, turn)
+                // A line no template fits that says no in any words ("wait no") is a no; one that
+                // is a plain yes in any words ("yeah im sure") is a yes.
+                case .unknown where AnswerWords.saysNo(turn.input):
+                    return conversationHandlers.declined(confirmation, Turn(input: turn.input, command: Command(intent: .deny), now: turn.now))
+                case .unknown where AnswerWords.saysYes(turn.input, pet: confirmation.petName, otherPets: pets.map(\.name.value)):
+                    return try conversationHandlers.perform(confirmation, Turn(input: turn.input, command: Command(intent: .confirm), now: turn.now),
+                                       pets: pets, transaction)
+                // Any other line drops the question: a yes is never taken from another command.
+                default: shared.droppedQuestions += 1
+                }
+            case .pet(let command, _, let choices):
+                if let answer = petAnswer(turn.input, pets: pets, choices: choices) {
+                    let retried = Turn(input: turn.input, command: command.with(.pet, answer), now: turn.now)
+                    return try handle(retried, pets: pets, transaction)
+                }
+                shared.droppedQuestions += 1
+            case .quickActions:
+                // A number typed after the grid is "/quick N": an action, or which ones there are.
+                if let number = SlotNumber(text: turn.input) {
+                    let command = Command(intent: .quickActions, slots: [.count: SlotValue(text: turn.input, value: number.text)])
+                    return try conversationHandlers.quickActions(Turn(input: turn.input, command: command, now: turn.now), pets: pets, transaction)
+                }
+            case .suggestions(let guesses):
+                if let reply = try conversationHandlers.answer(to: guesses, turn, pets: pets, transaction) { return reply }
+            case .guessedChange(let guess):
+                if let reply = try conversationHandlers.answer(to: [guess], turn, pets: pets, transaction) { return reply }
+                shared.droppedQuestions += 1
+            case .newPetName:
+                if let reply = try petHandlers.newPetName(turn, pets: pets, transaction) { return reply }
+                shared.droppedQuestions += 1
+            }
+        }
+        return try handleCorrected(turn, pets: pets, transaction)
+    }
+
+    /// Runs a line read with misspelt command words corrected, saying how it was read — except a
+    /// change under `--yes`, where nobody reads that note: a guess never changes data alone.
+    private func handleCorrected(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
+        let corrections = turn.command.corrections
+        guard !corrections.isEmpty else { return try handle(turn, pets: pets, transaction) }
+        let read = corrections.map { "“\($0.typed)” as “\($0.meant)”" }.joinedAsChoice("and")
+        if assumeYes && turn.command.intent.changesData {
+            return turn.failed(.notUnderstood,
+                "I don't know \(PetText.quoted(turn.input)) — with “\(corrections[0].meant)” for “\(corrections[0].typed)” it would change "
+                    + "your data, and with --yes nobody would see that guess. Nothing was changed; type it as you mean it.")
+        }
+        return try handle(turn, pets: pets, transaction).prefixed("(I took \(read).)")
+    }
+
+    /// A line that is nothing but a pet's name (or close to exactly one), or a pet's place in
+    /// the question's list ("2", "the second one"), as an answer to "which pet?".
+    private func petAnswer(_ input: String, pets: [Pet], choices: [String]) -> SlotValue? {
+        if let number = ChoiceAnswer.pick(input, among: choices.count),
+           let pet = pets.first(where: { $0.name.value == choices[number - 1] }) {
+            return SlotValue(text: pet.name.value, knownPet: pet.name.value)
+        }
+        let key = PetName.key(for: input)
+        if let pet = pets.first(where: { $0.name.key == key }) { return SlotValue(text: input, knownPet: pet.name.value) }
+        let close = PetResolution.closePets(to: key, in: pets)
+        return close.count == 1 ? SlotValue(text: input) : nil
+    }
+
+    /// Runs a line by its intent, through the handlers of its concern.
+    func handle(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
+        switch turn.command.intent {
+        case .createPet: return try petHandlers.createPet(turn, pets: pets, transaction)
+        case .listPets: return petHandlers.listPets(turn, pets: pets)
+        case .status: return petHandlers.status(turn, pets: pets)
+        case .showPet: return petHandlers.showPet(turn, pets: pets)
+        case .renamePet: return try petHandlers.renamePet(turn, pets: pets, transaction)
+        case .deletePet: return try petHandlers.deletePet(turn, pets: pets, transaction)
+        case .setWashTime: return try settingHandlers.setTiming(.wash, turn, pets: pets, transaction)
+        case .setDryTime: return try settingHandlers.setTiming(.dry, turn, pets: pets, transaction)
+        case .setFrequency: return try settingHandlers.setTiming(.frequency, turn, pets: pets, transaction)
+        case let intent where CycleHandlers.isForAllPets(turn.command) && [.startWash, .startDry, .markFolded].contains(intent):
+            return try cycleHandlers.cycleForAll(CycleStep(rawValue: intent.rawValue)!, turn, pets: pets, transaction)
+        case .startWash: return try cycleHandlers.cycle(.startWash, turn, pets: pets, transaction)
+        case .startDry: return try cycleHandlers.cycle(.startDry, turn, pets: pets, transaction)
+        case .markFolded: return try cycleHandlers.cycle(.fold, turn, pets: pets, transaction)
+        case .stopCycle: return try cycleHandlers.cycle(.stop, turn, pets: pets, transaction)
+        case .showSettings: return try settingHandlers.showSettings(turn, pets: pets, transaction)
+        case .setSetting: return try settingHandlers.setSetting(turn, transaction)
+        case .testNotification: return try settingHandlers.testNotification(turn, transaction)
+        case .resetAll: return try conversationHandlers.askOrPerform(.resetAll, turn, pets: pets, transaction)
+        case .history: return try recordHandlers.history(turn, pets: pets, transaction)
+        case .export: return try recordHandlers.export(turn, pets: pets, transaction)
+        case .transcript: return try recordHandlers.transcript(turn, transaction)
+        case .help: return helpHandlers.help(turn)
+        case .quickActions: return try conversationHandlers.quickActions(turn, pets: pets, transaction)
+        case .undo: return try conversationHandlers.undo(turn, transaction)
+        case .confirm, .deny: return turn.failed(.refused, "There is no question to answer right now.")
+        case .clear: return turn.reply("Screen cleared — your pets and history are untouched.", content: .clearScreen)
+        case .greeting: return conversationHandlers.greeting(turn, pets: pets)
+        case .thanks: return turn.reply("You're welcome! Your pets thank you too. 🧺")
+        case .connection: return try recordHandlers.connection(turn, transaction)
+        case .watch: return cycleHandlers.watchOrWait(turn, pets: pets, waiting: false)
+        case .wait: return cycleHandlers.watchOrWait(turn, pets: pets, waiting: true)
+        case .quit: return turn.reply(Assistant.goodbye, kind: .goodbye)
+        case .unknown: return try conversationHandlers.unknown(turn, pets: pets, transaction)
+        }
+    }
+}
+
+extension Handlers {
+    /// Runs `body` with the pet the command names, or answers why there is none (and, when there
+    /// are several pets, asks which — the next line may be just the name).
+    func withPet(_ turn: Turn, pets: [Pet], _ body: (Pet) throws -> Reply) rethrows -> Reply {
+        switch PetResolution.resolve(turn.command[.pet], in: pets, lastPet: context.lastPetName) {
+        case .found(let pet, let guess):
+            // With --yes nobody reads a question: a misspelling is not guessed at for a change.
+            if case .typo(let words) = guess, assumeYes, turn.command.intent.changesData {
+                return turn.failed(.refused,
+                    "There is no pet called “\(words)”. Did you mean \(pet.name)? With --yes, a change is made only for a pet named "
+                        + "exactly (or by the start of its name), so nothing was changed.")
+            }
+            context.lastPetName = pet.name.value
+            let reply = try body(pet)
+            guard let guess else { return reply }
+            return reply.prefixed("(I took “\(guess.words)” to mean \(pet.name).)")
+        case .unknown(let words, let close, let pets):
+            if !close.isEmpty {
+                return turn.failed(.refused, "There is no pet called “\(words)”. Did you mean \(close.map(\.name.value).joinedAsChoice())?")
+            }
+            let names = pets.map(\.name.value)
+            let have = names.isEmpty
+                ? "you have no pets yet. Create one with “create pet \(words)”."
+                : "you have \(names.joinedAsChoice("and"))."
+            return turn.failed(.refused, "There is no pet called “\(words)” — \(have)")
+        case .ambiguous(let pets):
+            let names = pets.map(\.name.value)
+            context.pending = .pet(turn.command, input: turn.input, choices: names)
+            return turn.reply("Which pet — \(names.joinedAsChoice())?", awaiting: .pet)
+        case .noPets:
+            return turn.failed(.refused, PetText.emptyState)
+        }
+    }
+}
