@@ -30,8 +30,8 @@ public struct DisplayOptions: Sendable {
     }
 
     /// `auto` decided: bubbles on a terminal, plain text into a pipe or file.
-    var resolvedFormat: OutputFormat {
-        format == .auto ? (StandardStreams.stdoutIsTerminal ? .bubbles : .plain) : format
+    func resolvedFormat(stdoutIsTerminal: Bool) -> OutputFormat {
+        format == .auto ? (stdoutIsTerminal ? .bubbles : .plain) : format
     }
 
     /// Box drawing needs a UTF-8 locale; `LAUNDRYTIME_BORDERS=ascii` asks for `+-|` anyway.

@@ -2,28 +2,34 @@ import Foundation
 import LaundryAssistant
 
 /// The interactive prompt: line editing, the opening screen, notifications above the prompt.
-extension Session {
+struct PromptRunner {
+    let printer: ReplyPrinter
+    private var assistant: Assistant { printer.assistant }
+    private var display: DisplayOptions { printer.display }
+    private var console: Console { printer.console }
+
     /// A terminal on stdin: a line-edited prompt until `quit`, Ctrl-D, two Ctrl-C in a row on
-    /// an empty line, or the end of input.
-    public func runInteractive() -> ExitStatus {
+    /// an empty line, or the end of input. Nil when there is no line editor (the caller reads
+    /// the lines as a script).
+    func run() -> ExitStatus? {
         let words = assistant.completionWords
         let completer = Completer(leadingWords: words.leading, words: words.all, petNames: { [assistant] in assistant.petNames() })
-        let drawOnStandardError = !StandardStreams.stdoutIsTerminal && isatty(STDERR_FILENO) == 1
+        let drawOnStandardError = !console.stdoutIsTerminal && console.stderrIsTerminal
         guard let editor = LineEditor(program: "laundrytime", historyFile: LineEditor.historyFile(environment: display.environment),
                                       completer: completer, drawOnStandardError: drawOnStandardError)
         else {
             if let reason = LineEditor.unavailableReason {
-                StandardStreams.err("laundrytime: \(reason), so there is no line editing: each line is read as in a script.\n")
+                console.err("laundrytime: \(reason), so there is no line editing: each line is read as in a script.\n")
             }
-            return runScript()
+            return nil
         }
-        interactive = true
+        printer.interactive = true
         // What belongs to the prompt goes where the prompt is drawn.
-        let screen = { (text: String) in drawOnStandardError ? StandardStreams.err(text) : StandardStreams.out(text) }
+        let screen = { (text: String) in drawOnStandardError ? console.err(text) : console.out(text) }
         showOpening()
         let notifier = Notifier(assistant: assistant, environment: display.environment)
-        self.notifier = notifier
-        editor.idle = { [unowned self] before in self.notificationsAbovePrompt(notifier, lineBeforeCursor: before) }
+        printer.notifier = notifier
+        editor.idle = { before in self.notificationsAbovePrompt(notifier, lineBeforeCursor: before) }
         var leaveOnNextInterrupt = false
         while true {
             let input = editor.read(prompt: prompt)
@@ -32,12 +38,12 @@ extension Session {
             case .endOfInput:
                 screen("\n")
                 sayGoodbye()
-                return interactiveStatus
+                return printer.interactiveStatus
             case .terminated:
                 // Every line is in the history file already; the database closes on the way out.
                 editor.saveHistory()
                 screen("\n")
-                return terminationStatus ?? .terminated
+                return printer.terminationStatus ?? .terminated
             case .interrupted(hadText: true):
                 // The abandoned line stays on screen (with the terminal's ^C); a fresh prompt follows.
                 screen("\n")
@@ -45,10 +51,10 @@ extension Session {
                 screen("\n")
                 if leaveOnNextInterrupt {
                     sayGoodbye()
-                    return status == .storeUnavailable ? .storeUnavailable : .interrupted
+                    return printer.status == .storeUnavailable ? .storeUnavailable : .interrupted
                 }
                 leaveOnNextInterrupt = true
-                screen(renderer.hint("Press Ctrl-C again or Ctrl-D to leave."))
+                screen(printer.renderer.hint("Press Ctrl-C again or Ctrl-D to leave."))
             case .line(let text):
                 let trimmed = text.trimmingWhitespace()
                 guard !trimmed.isEmpty else { continue }
@@ -56,8 +62,8 @@ extension Session {
                 let reply = assistant.respond(to: trimmed)
                 // Up after a restart should bring back the last real command, not "quit".
                 if reply.intent != .quit { editor.remember(trimmed) }
-                emit(reply, errorPrefix: "", copyErrors: false)
-                if reply.kind == .goodbye { return interactiveStatus }
+                printer.emit(reply, errorPrefix: "", copyErrors: false)
+                if reply.kind == .goodbye { return printer.interactiveStatus }
                 if reply.failure == .damagedStore { return .storeUnavailable }
             }
         }
@@ -66,10 +72,10 @@ extension Session {
     /// The header, the last few messages and the welcome (or a hint), before the first prompt.
     func showOpening() {
         guard let opening = try? assistant.opening() else { return }
-        renderer.use(opening.settings.appearance, environment: display.environment)
-        out(renderer.render(opening: opening))
+        printer.renderer.use(opening.settings.appearance, environment: display.environment)
+        printer.out(printer.renderer.render(opening: opening))
         if let away = assistant.awayReply() {
-            out(renderer.render(away))
+            printer.out(printer.renderer.render(away))
         }
     }
 
@@ -79,12 +85,12 @@ extension Session {
     func notificationsAbovePrompt(_ notifier: Notifier, lineBeforeCursor: String) -> (message: String?, nextMilliseconds: Int) {
         let (notifications, next) = notifier.due()
         guard !notifications.isEmpty else { return (nil, next) }
-        let columns = max(TerminalSize.columns(environment: display.environment), 1)
+        let columns = max(console.columns(), 1)
         let rowsAbove = (Self.promptWidth + DisplayWidth.of(TextSanitizer.sanitize(lineBeforeCursor))) / columns
         var out = (rowsAbove > 0 ? "\u{1B}[\(rowsAbove)A" : "") + "\r\u{1B}[J"
         let now = assistant.clock.now()
         for notification in notifications {
-            out += renderer.render(notification, at: now) + notifier.alerts(for: notification)
+            out += printer.renderer.render(notification, at: now) + notifier.alerts(for: notification)
         }
         return (out, next)
     }
@@ -93,7 +99,7 @@ extension Session {
     /// `\u{1}` marks so that libedit does not count them toward the prompt's width.
     var prompt: String {
         let text = "laundrytime›"
-        let start = renderer.promptStyle
+        let start = printer.renderer.promptStyle
         return start.isEmpty ? text + " " : "\u{1}\(start)\u{1}\(text)\u{1}\(Theme.reset)\u{1} "
     }
 
@@ -102,13 +108,13 @@ extension Session {
     /// In bubbles, the line just typed becomes the user's bubble: the prompt's rows are erased
     /// and the bubble is drawn in their place.
     func replaceTypedLine(_ line: String) {
-        guard format == .bubbles, StandardStreams.stdoutIsTerminal else { return }
-        let columns = max(TerminalSize.columns(environment: display.environment), 1)
+        guard printer.format == .bubbles, console.stdoutIsTerminal else { return }
+        let columns = max(console.columns(), 1)
         let rows = (Self.promptWidth + DisplayWidth.of(TextSanitizer.sanitize(line))) / columns + 1
-        out("\u{1B}[\(rows)A\r\u{1B}[J" + renderer.render(userLine: line, at: assistant.clock.now()))
+        printer.out("\u{1B}[\(rows)A\r\u{1B}[J" + printer.renderer.render(userLine: line, at: assistant.clock.now()))
     }
 
     func sayGoodbye() {
-        out(renderer.render(assistant.goodbyeReply()))
+        printer.out(printer.renderer.render(assistant.goodbyeReply()))
     }
 }

@@ -1,0 +1,55 @@
+import CLibEdit
+import Foundation
+import LaundryAssistant
+
+/// Runs a script: lines from a pipe or a file, one reply each, no prompt.
+struct ScriptRunner {
+    let printer: ReplyPrinter
+    /// Stop at the first command that fails (like `sqlite3 -bail`).
+    let bail: Bool
+
+    /// Reads and answers the script on `descriptor` (``Session/runScript(descriptor:)``).
+    func run(descriptor: Int32) -> ExitStatus {
+        let assistant = printer.assistant
+        var reader = InputLineReader(descriptor: descriptor)
+        var number = 0
+        // The line whose reply asked a question, while it waits for its answer.
+        var lastQuestionLine: Int?
+        while !printer.groupLost {
+            // Before waiting for more input, everything answered so far is stored and shown.
+            if let group = printer.group, !reader.hasCompleteLine || group.isFull {
+                printer.commitGroup()
+                continue
+            }
+            guard let line = reader.next() else { break }
+            number += 1
+            let dropped = assistant.droppedQuestions
+            let reply: Reply
+            switch line {
+            case .text(let text):
+                let trimmed = text.trimmingWhitespace()
+                if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+                printer.joinGroup(line: number)
+                printer.out(printer.renderer.render(userLine: trimmed, at: assistant.clock.now()))
+                reply = assistant.respond(to: trimmed)
+            case .undecodable(let bytes):
+                printer.joinGroup(line: number)
+                reply = assistant.respond(toUndecodable: bytes)
+            }
+            // A question this line did not answer left its command undone.
+            if assistant.droppedQuestions > dropped, let asked = lastQuestionLine {
+                printer.fold(.commandFailed)
+                printer.err("laundrytime: line \(asked): not answered, so not done (line \(number) is another command).\n")
+            }
+            lastQuestionLine = reply.awaiting != nil ? number : nil
+            printer.emit(reply, errorPrefix: "line \(number): ")
+            // A store that failed inside a group may have lost the group: say so at once.
+            if reply.failure == .store || reply.failure == .damagedStore { printer.commitGroup() }
+            // A damaged store is not written to again: the script stops here.
+            if reply.kind == .goodbye || reply.failure == .damagedStore || (bail && !printer.status.isSuccess)
+                || lt_termination_signal() != 0 { break }
+        }
+        printer.commitGroup()
+        return printer.terminationStatus ?? printer.finish()
+    }
+}
