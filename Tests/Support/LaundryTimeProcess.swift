@@ -23,20 +23,58 @@ public struct LaundryTimeProcess {
     }
 
     /// The binary under test: the one built beside the tests — or `LAUNDRYTIME_TEST_BINARY`, to run
-    /// the same tests against another build (an older one, to see a fault's test fail).
+    /// the same tests against another build (an older one, to see a fault's test fail). With
+    /// neither, `.build/debug/laundrytime` — only if it is newer than every source. Anything else
+    /// stops the run with a message saying what to do, rather than testing a binary that is not
+    /// there or not this code.
     public static let binary: URL = {
         if let chosen = ProcessInfo.processInfo.environment["LAUNDRYTIME_TEST_BINARY"], !chosen.isEmpty {
             return URL(fileURLWithPath: chosen)
         }
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [
-            beside.appendingPathComponent("laundrytime"),
-            beside.deletingLastPathComponent().appendingPathComponent("laundrytime"),
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent(".build/debug/laundrytime"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        switch locate(built: [beside.appendingPathComponent("laundrytime"),
+                              beside.deletingLastPathComponent().appendingPathComponent("laundrytime")],
+                      fallback: root.appendingPathComponent(".build/debug/laundrytime"),
+                      sources: root.appendingPathComponent("Sources")) {
+        case .success(let url): return url
+        case .failure(let problem): fatalError(problem.description)
+        }
     }()
+
+    /// Why no binary can be tested.
+    public struct BinaryProblem: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The first of `built` that exists (SwiftPM built it with the tests, so it is this code);
+    /// else `fallback` when it exists and is newer than every file under `sources`.
+    public static func locate(built: [URL], fallback: URL, sources: URL) -> Swift.Result<URL, BinaryProblem> {
+        let files = FileManager.default
+        if let found = built.first(where: { files.isExecutableFile(atPath: $0.path) }) { return .success(found) }
+        guard files.isExecutableFile(atPath: fallback.path) else {
+            return .failure(BinaryProblem(description:
+                "No laundrytime binary to test: none beside the tests (\(built.map(\.path).joined(separator: ", "))) "
+                    + "and none at \(fallback.path). Run `swift build` first, or set LAUNDRYTIME_TEST_BINARY."))
+        }
+        let built = modified(fallback) ?? .distantPast
+        if let newer = newestSource(under: sources), let changed = modified(newer), changed > built {
+            return .failure(BinaryProblem(description:
+                "\(fallback.path) is older than \(newer.path): it is not this code. Run `swift build` first, "
+                    + "or set LAUNDRYTIME_TEST_BINARY to test that build on purpose."))
+        }
+        return .success(fallback)
+    }
+
+    private static func modified(_ url: URL) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
+    }
+
+    private static func newestSource(under folder: URL) -> URL? {
+        let all = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.contentModificationDateKey])?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" || $0.pathExtension == "c" || $0.pathExtension == "h" } ?? []
+        return all.max { (modified($0) ?? .distantPast) < (modified($1) ?? .distantPast) }
+    }
 
     public let dataDirectory: URL
 
