@@ -2,12 +2,14 @@
 import PackageDescription
 
 // Benchmarks for LaundryTime, kept out of the main package so that they add nothing to its build,
-// its tests or its dependencies. Run: Benchmarks/run-grammar-benchmark (see Benchmarks/README.md).
+// its tests or its dependencies. Run: Benchmarks/run-grammar-benchmark and run-store-benchmark
+// (see Benchmarks/README.md).
 let package = Package(
     name: "LaundryTimeBenchmarks",
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "grammar-benchmark", targets: ["GrammarBenchmark"]),
+        .executable(name: "store-seed", targets: ["StoreSeeder"]),
     ],
     dependencies: [
         .package(name: "LaundryTime", path: ".."),
@@ -16,6 +18,11 @@ let package = Package(
         .executableTarget(
             name: "GrammarBenchmark",
             dependencies: [.product(name: "LaundryGrammar", package: "LaundryTime")]
+        ),
+        // Seeds the store benchmark's data directories through LaundryStore (run-store-benchmark).
+        .executableTarget(
+            name: "StoreSeeder",
+            dependencies: [.product(name: "LaundryStore", package: "LaundryTime")]
         ),
     ]
 )
