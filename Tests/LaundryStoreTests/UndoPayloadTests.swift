@@ -29,6 +29,60 @@ import Testing
         #expect(try JSONDecoder().decode(UndoRecord.self, from: Data(payload.utf8)) == record)
     }
 
+    /// A field added to a type the payload holds (a pet's, an event's, the settings') must be
+    /// written by hand too, or undo would silently lose it: the hand-written text must have every
+    /// key JSONEncoder writes, for a record that holds every kind of step with every optional set.
+    @Test func everyFieldJSONEncoderWritesIsWrittenByHand() throws {
+        let at = Date(timeIntervalSinceReferenceDate: 800_000_000.5)
+        let window = TimerWindow(startedAt: at, endsAt: at.addingTimeInterval(2700))
+        let pets = [CycleState.idle, .washing(window), .washDone, .drying(window), .dryDone].map { cycle in
+            Pet(id: 3, name: try! PetName("Snowy"), settings: CycleSettings(washMinutes: 40, dryMinutes: 50, frequencyDays: 4),
+                createdAt: at, lastCaredAt: at, stats: PetStats(totalCycles: 9, currentStreak: 2, bestStreak: 4), cycle: cycle)
+        }
+        let events = RecordedEvent.Kind.allCases.map { kind in
+            RecordedEvent(id: 5, petId: 3, petName: "Snowy", kind: kind, at: at, endsAt: at.addingTimeInterval(60))
+        }
+        let settings = AppSettings(notificationsEnabled: false, soundEnabled: true, appearance: .dark, transcriptDays: 30)
+        for value in [pets[1] as Any, events[0], settings] {
+            #expect(Self.unsetOptionals(in: value).isEmpty,
+                    "set every optional of this sample, so that the keys compared below include it: \(Self.unsetOptionals(in: value))")
+        }
+        let record = UndoRecord(summary: "everything", steps: pets.map(UndoStep.restorePet)
+            + [.removePet(id: 3), .removeEvent(id: 5), .restoreEvents(events), .restoreSettings(settings)])
+        let byHand = Self.keyPaths(try JSONSerialization.jsonObject(with: Data(UndoPayload.json(record).utf8)))
+        let byEncoder = Self.keyPaths(try JSONSerialization.jsonObject(with: JSONEncoder().encode(record)))
+        #expect(byEncoder.subtracting(byHand).isEmpty, "written by JSONEncoder, not by hand: \(byEncoder.subtracting(byHand).sorted())")
+        #expect(byHand.subtracting(byEncoder).isEmpty, "written by hand only: \(byHand.subtracting(byEncoder).sorted())")
+    }
+
+    /// Every path of object keys in a JSON value ("steps.restorePet._0.cycle"), array positions left out.
+    private static func keyPaths(_ json: Any, prefix: String = "") -> Set<String> {
+        switch json {
+        case let object as [String: Any]:
+            object.reduce(into: Set<String>()) { paths, member in
+                let path = prefix.isEmpty ? member.key : prefix + "." + member.key
+                paths.insert(path)
+                paths.formUnion(keyPaths(member.value, prefix: path))
+            }
+        case let array as [Any]:
+            array.reduce(into: Set<String>()) { $0.formUnion(keyPaths($1, prefix: prefix)) }
+        default:
+            []
+        }
+    }
+
+    /// The labels of the optional stored properties that are nil, at any depth.
+    private static func unsetOptionals(in value: Any, path: String = "") -> [String] {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            guard let wrapped = mirror.children.first?.value else { return [path] }
+            return unsetOptionals(in: wrapped, path: path)
+        }
+        return mirror.children.flatMap { child in
+            unsetOptionals(in: child.value, path: path.isEmpty ? child.label ?? "?" : path + "." + (child.label ?? "?"))
+        }
+    }
+
     // MARK: - Random records
 
     private static func record(using random: inout SplitMix64) -> UndoRecord {
