@@ -21,7 +21,7 @@ extension Assistant {
                 guard try transaction.claimNotice(notice.key, at: now) else { continue }
                 claimed.append(notice)
                 if enabled {
-                    try transaction.append([TranscriptMessage(at: now, role: .notification, text: notice.notification.line,
+                    try transaction.transcript.append([TranscriptMessage(at: now, role: .notification, text: notice.notification.line,
                                                               petName: notice.notification.pet)])
                 }
             }

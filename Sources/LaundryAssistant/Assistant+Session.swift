@@ -30,7 +30,7 @@ extension Assistant {
     public func opening(messageLimit: Int = 6) throws -> SessionOpening {
         let now = clock.now()
         return try store.read { transaction in
-            let earlier = try transaction.latestMessages(limit: messageLimit)
+            let earlier = try transaction.transcript.latest(limit: messageLimit)
             let count = try transaction.petCount()
             return SessionOpening(
                 petCount: count, settings: try transaction.settings(), earlier: earlier,

@@ -109,7 +109,7 @@ public final class Assistant {
     public func recordDelivery(of notification: LaundryNotification) {
         guard !dryRun else { return }
         _ = try? store.write { transaction in
-            try transaction.append([TranscriptMessage(
+            try transaction.transcript.append([TranscriptMessage(
                 at: clock.now(), role: .notification, text: notification.line, petName: notification.pet)])
         }
     }
@@ -123,8 +123,8 @@ public final class Assistant {
         do {
             return try store.write(commit: !dryRun) { transaction in
                 let reply = try body(transaction)
-                try transaction.append(transcript(of: reply))
-                try transaction.pruneTranscriptIfDue(at: now)
+                try transaction.transcript.append(transcript(of: reply))
+                try transaction.transcript.pruneIfDue(at: now)
                 return reply
             }
         } catch {

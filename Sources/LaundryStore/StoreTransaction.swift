@@ -155,28 +155,6 @@ public struct StoreTransaction {
         }
     }
 
-    /// Appends messages to the transcript, each cut to its first ``TranscriptMessage/maximumBytes``.
-    public func append(_ messages: [TranscriptMessage]) throws {
-        for message in messages {
-            try execute(
-                "INSERT INTO transcriptMessage (at, role, text, intent, ok, petName) VALUES (?, ?, ?, ?, ?, ?)",
-                [try storable(message.at), message.role.rawValue, TranscriptMessage.kept(message.text), message.intent,
-                 message.ok, message.petName])
-        }
-    }
-
-    /// Deletes the transcript's messages older than the `transcript` setting's days — at most
-    /// once a day (the last time is kept in `maintenance`), so that a command pays one lookup,
-    /// not a delete. Called in a command's own transaction: a pruning is stored with a change.
-    public func pruneTranscriptIfDue(at now: Date) throws {
-        if let last = try maintenanceDate(Self.prunedAtKey), last <= now, now.timeIntervalSince(last) < 86_400 { return }
-        let cutoff = now.addingTimeInterval(-Double(try settings().transcriptDays) * 86_400)
-        try execute("DELETE FROM transcriptMessage WHERE at < ?", [StoredDate.text(cutoff)])
-        try setMaintenanceDate(Self.prunedAtKey, now)
-    }
-
-    static let prunedAtKey = "prunedAt"
-
     // MARK: - Maintenance
 
     /// An instant kept under `key` in the `maintenance` table (when the store was last checked
@@ -208,28 +186,6 @@ public struct StoreTransaction {
         for date in [pet.createdAt, pet.lastCaredAt, pet.cycle.timer?.startedAt, pet.cycle.timer?.endsAt].compactMap({ $0 }) {
             _ = try storable(date)
         }
-    }
-
-    /// Messages whose text contains `query` (ignoring case), the latest `limit`, oldest first.
-    public func messages(containing query: String, limit: Int) throws -> [TranscriptMessage] {
-        let pattern = "%" + query.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
-        return try TranscriptMessageRecord
-            .filter(sql: "text LIKE ? ESCAPE '\\'", arguments: [pattern])
-            .order(Column("id").desc).limit(limit).fetchAll(db).reversed().map(\.message)
-    }
-
-    /// How many transcript messages there are since `since` (all when nil).
-    public func messageCount(since: Date? = nil) throws -> Int {
-        var request = TranscriptMessageRecord.all()
-        if let since { request = request.filter(Column("at") >= StoredDate.text(since)) }
-        return try request.fetchCount(db)
-    }
-
-    /// The latest `limit` messages, oldest first. Reads only those rows, however long the
-    /// transcript is.
-    public func latestMessages(limit: Int) throws -> [TranscriptMessage] {
-        try TranscriptMessageRecord.order(Column("id").desc).limit(limit).fetchAll(db).reversed().map(\.message)
     }
 
     /// Reads every row of the pets, their history, the transcript and the undo stack the way the

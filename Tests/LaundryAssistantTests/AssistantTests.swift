@@ -263,7 +263,7 @@ import Testing
         #expect(reply.ok && reply.intent == .startWash && reply.pet == "Snowy")
         #expect(reply.text.hasPrefix("Snowy is getting clean!"))
         #expect(try store.read { try $0.pet(named: "Snowy") }?.cycle == .idle)
-        #expect(try store.read { try $0.latestMessages(limit: 100) }.count == 2, "only the real create was recorded")
+        #expect(try store.read { try $0.transcript.latest(limit: 100) }.count == 2, "only the real create was recorded")
     }
 
     @Test func badLinesGetClearAnswersAndChangeNothing() throws {
@@ -281,7 +281,7 @@ import Testing
     @Test func everyLineAndReplyIsInTheTranscript() throws {
         say("create pet Snowy")
         say("banana")
-        let messages = try store.read { try $0.latestMessages(limit: 10) }
+        let messages = try store.read { try $0.transcript.latest(limit: 10) }
         #expect(messages.map(\.role) == [.user, .assistant, .user, .assistant])
         #expect(messages[2].text == "banana" && messages[3].ok == false && messages[3].intent == "unknown")
         #expect(messages[1].petName == "Snowy" && messages[1].intent == "create_pet")

@@ -86,7 +86,7 @@ import Testing
         _ = assistant.respond(to: "start wash for snowy")
         time.advance(minutes: 45)
         _ = assistant.claimDueNotices()
-        let last = try store.read { try $0.latestMessages(limit: 1) }
+        let last = try store.read { try $0.transcript.latest(limit: 1) }
         #expect(last.first?.role == .notification && last.first?.text == "🔔 Wash Complete! — Snowy is ready for the dryer!")
     }
 
@@ -95,7 +95,7 @@ import Testing
         _ = assistant.respond(to: "start wash for snowy")
         time.advance(minutes: 45)
         #expect(assistant.claimDueNotices().count == 1)
-        let last = try store.read { try $0.latestMessages(limit: 1) }
+        let last = try store.read { try $0.transcript.latest(limit: 1) }
         #expect(last.first?.role == .assistant)
         _ = assistant.respond(to: "turn on notifications")
         #expect(titles.isEmpty)

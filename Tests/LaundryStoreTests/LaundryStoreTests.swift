@@ -53,12 +53,12 @@ import Testing
         #expect(throws: Abort.self) {
             try store.write { transaction in
                 _ = try transaction.insert(Pet(name: try PetName("Snowy"), createdAt: start))
-                try transaction.append([TranscriptMessage(at: start, role: .user, text: "create pet Snowy")])
+                try transaction.transcript.append([TranscriptMessage(at: start, role: .user, text: "create pet Snowy")])
                 throw Abort()
             }
         }
         #expect(try store.read { try $0.petCount() } == 0)
-        #expect(try store.read { try $0.latestMessages(limit: 10) }.isEmpty)
+        #expect(try store.read { try $0.transcript.latest(limit: 10) }.isEmpty)
     }
 
     @Test func aRolledBackWriteChangesNothing() throws {
@@ -83,7 +83,7 @@ import Testing
         func create(_ name: String, commit: Bool = true, failing: Bool = false) throws {
             try store.write(commit: commit) { transaction in
                 _ = try transaction.insert(Pet(name: try PetName(name), createdAt: start))
-                try transaction.append([TranscriptMessage(at: start, role: .user, text: "create pet \(name)")])
+                try transaction.transcript.append([TranscriptMessage(at: start, role: .user, text: "create pet \(name)")])
                 if failing { throw Abort() }
             }
         }
@@ -98,7 +98,7 @@ import Testing
         try store.commitGroup()
 
         #expect(try other.read { try $0.pets().map(\.name.value) } == ["Snowy", "Fluffy"])
-        #expect(try other.read { try $0.latestMessages(limit: 10) }.map(\.text) == ["create pet Snowy", "create pet Fluffy"])
+        #expect(try other.read { try $0.transcript.latest(limit: 10) }.map(\.text) == ["create pet Snowy", "create pet Fluffy"])
         // After the group, a write is its own transaction again.
         try create("Later")
         #expect(try other.read { try $0.petCount() } == 3)
@@ -134,11 +134,11 @@ import Testing
         let directory = TemporaryDirectory()
         let store = try LaundryStore(location: StoreLocation(directory: directory.url))
         try store.write { transaction in
-            try transaction.append((0..<5).map {
+            try transaction.transcript.append((0..<5).map {
                 TranscriptMessage(at: start.addingTimeInterval(Double($0)), role: $0 % 2 == 0 ? .user : .assistant, text: "m\($0)")
             })
         }
-        #expect(try store.read { try $0.latestMessages(limit: 2) }.map(\.text) == ["m3", "m4"])
+        #expect(try store.read { try $0.transcript.latest(limit: 2) }.map(\.text) == ["m3", "m4"])
     }
 
     @Test func aFileThatIsNotADatabaseIsReportedAsDamagedAndLeftAlone() throws {

@@ -89,7 +89,7 @@ import Testing
             try transaction.update(pet)
             try transaction.append(CycleEvent(kind: .washStarted(endsAt: start.addingTimeInterval(2700)), at: start), for: pet)
             try transaction.append(CycleEvent(kind: .folded(revived: true), at: start.addingTimeInterval(9000)), for: pet)
-            try transaction.append([
+            try transaction.transcript.append([
                 TranscriptMessage(at: start, role: .user, text: "start wash for snowy"),
                 TranscriptMessage(at: start, role: .assistant, text: "Snowy is getting clean!", intent: "start_wash", ok: true, petName: "Snowy"),
             ])

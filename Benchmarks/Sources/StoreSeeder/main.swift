@@ -58,7 +58,7 @@ do {
                 : TranscriptMessage(at: at, role: .assistant, text: line.reply.replacingOccurrences(of: "{p}", with: name),
                                     intent: line.intent, ok: true, petName: name))
         }
-        try transaction.append(messages)
+        try transaction.transcript.append(messages)
 
         let eventStep = eventCount > 0 ? last.timeIntervalSince(first) / Double(eventCount) : 0
         var folds = [Int](repeating: 0, count: petCount)

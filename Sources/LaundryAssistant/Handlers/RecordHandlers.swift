@@ -75,7 +75,7 @@ struct RecordHandlers: Handlers {
         let messages: [TranscriptMessage]
         let heading: String
         if let query = turn.command[.query]?.text {
-            messages = try transaction.messages(containing: query, limit: 20)
+            messages = try transaction.transcript.messages(containing: query, limit: 20)
             guard !messages.isEmpty else { return turn.reply("Nothing in the transcript mentions “\(query)”.", content: .transcript([])) }
             heading = "Messages with “\(query)”:"
         } else {
@@ -88,7 +88,7 @@ struct RecordHandlers: Handlers {
                 case .refused(let text): return turn.failed(.refused, text)
                 }
             }
-            messages = try transaction.latestMessages(limit: count)
+            messages = try transaction.transcript.latest(limit: count)
             guard !messages.isEmpty else { return turn.reply("The transcript is empty so far.", content: .transcript([])) }
             heading = "The last \(DurationText.plural(messages.count, "message")):"
         }
@@ -112,7 +112,7 @@ struct RecordHandlers: Handlers {
         let schema = try transaction.appliedMigrations()
         let latency = try transaction.measureQueryLatency()
         let today = calendar.startOfDay(for: turn.now)
-        let messages = try transaction.messageCount(since: today)
+        let messages = try transaction.transcript.count(since: today)
         let folds = try transaction.events(since: today).filter(\.kind.isFold).count
         let lines = [
             "● Connected — \(url.path)",
@@ -198,7 +198,7 @@ struct RecordHandlers: Handlers {
     private func exportContent(_ request: ExportRequest, _ transaction: StoreTransaction) throws -> (String, Int) {
         switch (request.kind, request.format) {
         case (.transcript, _):
-            let messages = try transaction.latestMessages(limit: .max)
+            let messages = try transaction.transcript.latest(limit: .max)
             return (Exporter.markdown(messages), messages.count)
         case (.history, .json):
             let events = try transaction.events().reversed() as [RecordedEvent]

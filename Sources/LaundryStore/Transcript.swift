@@ -1,0 +1,58 @@
+import Foundation
+import GRDB
+import LaundryCore
+
+/// The transcript, inside one store transaction: appending the messages of a command, pruning the
+/// old ones, and reading the latest, a count or a search (``StoreTransaction/transcript``).
+public struct Transcript {
+    let transaction: StoreTransaction
+
+    /// Appends messages to the transcript, each cut to its first ``TranscriptMessage/maximumBytes``.
+    public func append(_ messages: [TranscriptMessage]) throws {
+        for message in messages {
+            try transaction.execute(
+                "INSERT INTO transcriptMessage (at, role, text, intent, ok, petName) VALUES (?, ?, ?, ?, ?, ?)",
+                [try transaction.storable(message.at), message.role.rawValue, TranscriptMessage.kept(message.text), message.intent,
+                 message.ok, message.petName])
+        }
+    }
+
+    /// Deletes the transcript's messages older than the `transcript` setting's days — at most
+    /// once a day (the last time is kept in `maintenance`), so that a command pays one lookup,
+    /// not a delete. Called in a command's own transaction: a pruning is stored with a change.
+    public func pruneIfDue(at now: Date) throws {
+        if let last = try transaction.maintenanceDate(Self.prunedAtKey), last <= now, now.timeIntervalSince(last) < 86_400 { return }
+        let cutoff = now.addingTimeInterval(-Double(try transaction.settings().transcriptDays) * 86_400)
+        try transaction.execute("DELETE FROM transcriptMessage WHERE at < ?", [StoredDate.text(cutoff)])
+        try transaction.setMaintenanceDate(Self.prunedAtKey, now)
+    }
+
+    static let prunedAtKey = "prunedAt"
+
+    /// Messages whose text contains `query` (ignoring case), the latest `limit`, oldest first.
+    public func messages(containing query: String, limit: Int) throws -> [TranscriptMessage] {
+        let pattern = "%" + query.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+        return try TranscriptMessageRecord
+            .filter(sql: "text LIKE ? ESCAPE '\\'", arguments: [pattern])
+            .order(Column("id").desc).limit(limit).fetchAll(transaction.db).reversed().map(\.message)
+    }
+
+    /// How many transcript messages there are since `since` (all when nil).
+    public func count(since: Date? = nil) throws -> Int {
+        var request = TranscriptMessageRecord.all()
+        if let since { request = request.filter(Column("at") >= StoredDate.text(since)) }
+        return try request.fetchCount(transaction.db)
+    }
+
+    /// The latest `limit` messages, oldest first. Reads only those rows, however long the
+    /// transcript is.
+    public func latest(limit: Int) throws -> [TranscriptMessage] {
+        try TranscriptMessageRecord.order(Column("id").desc).limit(limit).fetchAll(transaction.db).reversed().map(\.message)
+    }
+}
+
+extension StoreTransaction {
+    /// The transcript, in this transaction.
+    public var transcript: Transcript { Transcript(transaction: self) }
+}
