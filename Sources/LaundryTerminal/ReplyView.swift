@@ -70,9 +70,10 @@ struct ReplyView {
         let words = Self.words(of: reply)
         switch reply.content {
         case .petCard(let pet):
-            // "How is Snowy?" is answered by the card alone, with its status line; after a change,
-            // the sentence says what happened and the card shows where the pet is now.
-            let card = PetCardView(pet: pet, clockTime: clockTime, showsStatus: words.isEmpty).lines(width: width)
+            // "How is Snowy?" is answered by the card, with its status line (and above it, only a
+            // note such as how a typo was read); after a change, the sentence says what happened
+            // and the card shows where the pet is now.
+            let card = PetCardView(pet: pet, clockTime: clockTime, showsStatus: reply.intent == .showPet).lines(width: width)
             return words.isEmpty ? card : words + [.fixed(StyledLine())] + card
         case .dashboard(let pets) where pets.isEmpty:
             return words + Self.emptyState

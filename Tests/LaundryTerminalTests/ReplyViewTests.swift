@@ -29,7 +29,7 @@ import Testing
         #expect(reply.intent == .showPet && reply.text.hasPrefix("(I read that as"), "\(reply.text)")
         let bubble = drawn(reply)
         #expect(bubble.contains("(I read that as “how is Snowy”.)"), "\(bubble)")
-        #expect(bubble.contains("CYCLES"), "and the card: \(bubble)")
+        #expect(bubble.contains("CYCLES") && bubble.contains("Snowy is so happy!"), "and the card, with its status line: \(bubble)")
     }
 
     @Test func aGuessedReadingIsShownAboveTheDashboard() {
