@@ -9,14 +9,7 @@ import LaundryCore
 /// values — their pet, their number, their file — never with an example's; of those, the one
 /// closest to what was typed. Suggestions are only ever offered, never run.
 struct Suggester: Sendable {
-    enum Piece: Sendable, Hashable {
-        case word(String)
-        case slot(SlotKind)
-        /// A slot that takes its words from a value list: filled with the phrase of its value.
-        case list(SlotKind, String)
-        /// A slot with a fixed value, which takes no words: holds only a command with that value.
-        case constant(SlotKind, String)
-    }
+    typealias Piece = TemplateSpelling.Piece
 
     struct Rendering: Sendable {
         let intent: Intent
@@ -49,10 +42,10 @@ struct Suggester: Sendable {
         var requiredKinds: [Intent: Set<SlotKind>] = [:]
         for block in document.intents {
             for template in block.templates {
-                let spelled = Self.render(template.expression, rules: document.rules, lists: document.lists)
+                let spelled = TemplateSpelling.spellings(of: template.expression, rules: document.rules)
                 var always: Set<SlotKind>?
                 for pieces in spelled where !pieces.isEmpty {
-                    let kinds = Set(pieces.compactMap(Self.kind(of:)))
+                    let kinds = Set(pieces.compactMap(TemplateSpelling.kind(of:)))
                     let bytes = pieces.map { piece -> [UInt8] in
                         if case .word(let word) = piece { Array(word.lowercased().utf8) } else { [] }
                     }
@@ -76,7 +69,7 @@ struct Suggester: Sendable {
         for (name, list) in document.lists {
             for (value, expressions) in list.entries where phrases[name]?[value] == nil {
                 guard let first = expressions.first else { continue }
-                phrases[name, default: [:]][value] = Self.render(first, rules: [:], lists: [:]).first?
+                phrases[name, default: [:]][value] = TemplateSpelling.spellings(of: first, rules: [:]).first?
                     .compactMap { if case .word(let word) = $0 { word } else { nil } }.joined(separator: " ")
             }
         }
@@ -92,13 +85,6 @@ struct Suggester: Sendable {
             }
         }
         self.intentsByWord = intentsByWord
-    }
-
-    private static func kind(of piece: Piece) -> SlotKind? {
-        switch piece {
-        case .word: nil
-        case .slot(let kind), .list(let kind, _), .constant(let kind, _): kind
-        }
     }
 
     /// The sentence of `intent`'s spellings that holds exactly `slots` and is closest to `words`
@@ -223,87 +209,6 @@ struct Suggester: Sendable {
         case .range:
             return value.value.flatMap(HistoryRange.init(slotValue:))?.label ?? value.text
         default: return value.text
-        }
-    }
-
-    /// Which optional parts a spelling includes.
-    enum Optionals: CaseIterable {
-        case none
-        /// Only those holding a slot: "start wash for Snowy" rather than "start a new wash cycle …".
-        case withSlots
-        case all
-    }
-
-    /// The ways to spell `expression`: without optional parts, with those that hold a slot, and
-    /// with all of them; first choice at every branch, then each other choice of each branch,
-    /// one at a time.
-    static func render(
-        _ expression: TemplateExpression, rules: [String: TemplateExpression],
-        lists: [String: GrammarDocument.ValueList]
-    ) -> [[Piece]] {
-        var speller = Speller(rules: rules)
-        _ = speller.spell(expression)  // numbers the branches
-        let branches = speller.branchSizes
-        var result: [[Piece]] = []
-        for optionals in Optionals.allCases {
-            var plain = Speller(rules: rules, optionals: optionals)
-            result.append(plain.spell(expression))
-            for (branch, size) in branches.enumerated() where size > 1 {
-                for choice in 1..<size {
-                    var variant = Speller(rules: rules, optionals: optionals)
-                    variant.choices = [branch: choice]
-                    result.append(variant.spell(expression))
-                }
-            }
-        }
-        var seen: Set<[Piece]> = []
-        return result.filter { seen.insert($0).inserted }
-    }
-
-    /// Spells a template one way; branches are numbered in the order they are met.
-    private struct Speller {
-        let rules: [String: TemplateExpression]
-        var optionals = Optionals.none
-        var choices: [Int: Int] = [:]
-        var branchSizes: [Int] = []
-
-        init(rules: [String: TemplateExpression], optionals: Optionals = .none) {
-            self.rules = rules
-            self.optionals = optionals
-        }
-
-        mutating func spell(_ expression: TemplateExpression) -> [Piece] {
-            switch expression {
-            case .word(let word):
-                return [.word(word)]
-            case .slot(let kind, nil):
-                return [.slot(kind)]
-            case .slot(let kind, let list?):
-                return [.list(kind, list)]
-            case .constant(let kind, let value):
-                return [.constant(kind, value)]
-            case .rule(let name):
-                return rules[name].map { spell($0) } ?? []
-            case .optional(let inner):
-                // Numbered either way, so the branches inside keep their numbers.
-                let inside = spell(inner)
-                switch optionals {
-                case .none: return []
-                case .withSlots: return inside.contains { Suggester.kind(of: $0) != nil } ? inside : []
-                case .all: return inside
-                }
-            case .alternatives(let options):
-                let branch = branchSizes.count
-                branchSizes.append(options.count)
-                var chosen: [Piece] = []
-                for (index, option) in options.enumerated() {
-                    let spelled = spell(option)
-                    if index == (choices[branch] ?? 0) { chosen = spelled }
-                }
-                return chosen
-            case .sequence(let items):
-                return items.flatMap { spell($0) }
-            }
         }
     }
 }

@@ -27,7 +27,7 @@ struct TemplateSampler {
             if !words.isEmpty, sentences.count < limit, seen.insert(words).inserted { sentences.append(words) }
         }
         for template in block.templates {
-            for pieces in Suggester.render(template.expression, rules: document.rules, lists: document.lists) {
+            for pieces in TemplateSpelling.spellings(of: template.expression, rules: document.rules) {
                 var words: [String] = []
                 for piece in pieces {
                     switch piece {
