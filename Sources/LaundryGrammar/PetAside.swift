@@ -1,5 +1,5 @@
 import LaundryCore
-extension Matcher {
+extension LineReader {
     /// Reads a line that names one of the user's pets where no template has a `{pet}`: before the
     /// command ("snowy: wash", "buddy — dry it"), after it ("history snowy", "start the dryer
     /// fluffy"), or as a possessive followed by words of no template ("wash buddy's gym kit").
@@ -11,7 +11,7 @@ extension Matcher {
     ///
     /// With a `corrector`, the rest may have misspelt command words ("snowy: wsah"), read as
     /// ``matchCorrected(_:original:pets:corrector:)`` reads them: one meaning, or none.
-    func matchWithPetAside(_ line: Line, original: String, pets: PetNameIndex, corrector: TypoCorrector? = nil) -> Command? {
+    func matchWithPetAside(_ line: Matcher.Line, original: String, pets: PetNameIndex, corrector: TypoCorrector? = nil) -> Command? {
         guard !pets.isEmpty else { return nil }
         let count = line.words.count
         for position in line.words.indices {
@@ -52,14 +52,14 @@ extension Matcher {
     private func commandAbout(
         _ pet: SlotValue, _ rest: String, pets: PetNameIndex, corrector: TypoCorrector?, keepingPet: Bool = false
     ) -> Command? {
-        guard let restLine = prepare(rest, pets: pets) else { return nil }
+        guard let restLine = matcher.prepare(rest, pets: pets) else { return nil }
         let read: Command? = if let corrector {
             matchCorrected(restLine, original: rest, pets: pets, corrector: corrector).onlyOne
                 .flatMap { $0.mayRun ? $0.command : nil }
         } else {
-            match(restLine, original: rest, pets: pets, options: Options())
+            matcher.match(restLine, original: rest, pets: pets, options: Matcher.Options())
         }
-        guard let command = read, graph.intentsTakingPet.contains(command.intent) else { return nil }
+        guard let command = read, matcher.graph.intentsTakingPet.contains(command.intent) else { return nil }
         if keepingPet { return command[.pet]?.knownPet == pet.knownPet ? command : nil }
         if let named = command[.pet], !named.isPronoun { return nil }
         var slots = command.slots

@@ -12,7 +12,11 @@ public struct WordCorrection: Equatable, Sendable {
     }
 }
 
-extension Matcher {
+/// How a line is read, most certain reading first, with the ``Matcher`` walking the templates for
+/// each try: as typed, with a pet set aside, with typos corrected, with unknown pet names.
+struct LineReader {
+    let matcher: Matcher
+
     /// Reads a line as the grammar can, most certain reading first:
     /// 1. the templates, with `{pet}` taking only pets — or, where none has a `{pet}` at the words
     ///    naming one, the rest of the line with that pet set aside (``matchWithPetAside``);
@@ -28,14 +32,14 @@ extension Matcher {
 
     /// What ``understand(_:pets:corrector:)`` finds, with what a line that fits no template may
     /// have meant: the readings of a misspelling that could be several words ("helo": hello, help).
-    func read(_ text: String, pets: PetNameIndex, corrector: () -> TypoCorrector) -> (command: Command, alternatives: [Command], line: Line?) {
-        guard let line = prepare(text, pets: pets) else { return (.unknown, [], nil) }
-        if let command = match(line, original: text, pets: pets, options: Options()) { return (command, [], line) }
+    func read(_ text: String, pets: PetNameIndex, corrector: () -> TypoCorrector) -> (command: Command, alternatives: [Command], line: Matcher.Line?) {
+        guard let line = matcher.prepare(text, pets: pets) else { return (.unknown, [], nil) }
+        if let command = matcher.match(line, original: text, pets: pets, options: Matcher.Options()) { return (command, [], line) }
         if let command = matchWithPetAside(line, original: text, pets: pets) { return (command, [], line) }
         let corrected = matchCorrected(line, original: text, pets: pets, corrector: corrector())
         if let only = corrected.onlyOne, only.mayRun { return (only.command, [], line) }
         if let command = matchWithPetAside(line, original: text, pets: pets, corrector: corrector()) { return (command, [], line) }
-        let loose = match(line, original: text, pets: pets, options: Options(unknownPets: true))
+        let loose = matcher.match(line, original: text, pets: pets, options: Matcher.Options(unknownPets: true))
         return (loose ?? .unknown, loose == nil ? corrected.map(\.command) : [], line)
     }
 
@@ -58,8 +62,8 @@ extension Matcher {
     /// nor quoted) replaced by the grammar words it is a typo of, every way, as commands that mean
     /// different things (intent and slots): one when every way that fits a template means the
     /// same, several when they differ, none when none fits.
-    func matchCorrected(_ line: Line, original: String, pets: PetNameIndex, corrector: TypoCorrector) -> [CorrectedReading] {
-        let graph = graph
+    func matchCorrected(_ line: Matcher.Line, original: String, pets: PetNameIndex, corrector: TypoCorrector) -> [CorrectedReading] {
+        let graph = matcher.graph
         let isGrammarWord = { (word: String) in graph.id(of: word) >= 0 }
         var choices: [(position: Int, words: [String])] = []
         for position in line.words.indices where line.ids[position] < 0 && !line.isPetWord(position) && !line.tokens[position].quoted {
@@ -85,8 +89,8 @@ extension Matcher {
                 fixed.ids[choice.position] = graph.id(of: meant)
                 corrections.append(WordCorrection(typed: line.words[choice.position], meant: meant))
             }
-            fixed.numberWordCounts = Self.numberWords(fixed.slotWords)
-            guard let (command, literals, knownPets) = matchWithEvidence(fixed, original: original, pets: pets, options: Options()),
+            fixed.numberWordCounts = Matcher.numberWords(fixed.slotWords)
+            guard let (command, literals, knownPets) = matcher.matchWithEvidence(fixed, original: original, pets: pets, options: Matcher.Options()),
                   !found.contains(where: { $0.command.intent == command.intent && $0.command.slots == command.slots })
             else { continue }
             let unique = corrections.allSatisfy { corrector.corrections(of: $0.typed).count == 1 }
