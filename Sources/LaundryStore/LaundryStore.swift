@@ -32,15 +32,15 @@ public final class LaundryStore: Sendable {
         self.busyTimeout = busyTimeout
         let path = location.databaseURL.path
         self.path = path
-        try Self.prepareDirectory(location.directory)
+        try StoreFiles.prepareDirectory(location.directory)
         // Two processes opening a new store at once would both switch it to WAL and both run the
         // first migration ("table pet already exists", "database is locked"): opening and
         // migrating take turns, under an exclusive lock on the data directory itself (no lock
         // file is left beside the database). The wait has a limit, as every lock wait does.
         let directoryLock = try StoreLocks.lockDirectory(location.directory.path, timeout: busyTimeout, databasePath: path)
         defer { StoreLocks.unlock(directoryLock) }
-        try Self.checkCompanionFiles(of: path)
-        try Self.createFileIfMissing(path)
+        try StoreFiles.checkCompanionFiles(of: path)
+        try StoreFiles.createFileIfMissing(path)
         try StoreIdentity.checkLeftoverLog(databasePath: path, busyTimeout: busyTimeout)
 
         var configuration = Configuration()
@@ -75,7 +75,7 @@ public final class LaundryStore: Sendable {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw Self.storeError(error, path: path, opening: true, waited: busyTimeout)
+            throw StoreError(translating: error, path: path, opening: true, waited: busyTimeout)
         }
     }
 
@@ -163,7 +163,7 @@ public final class LaundryStore: Sendable {
                 try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
             }
         } catch {
-            throw noted(Self.storeError(error, path: path, opening: false, waited: busyTimeout))
+            throw noted(StoreError(translating: error, path: path, opening: false, waited: busyTimeout))
         }
     }
 
@@ -186,7 +186,7 @@ public final class LaundryStore: Sendable {
         } catch let error as StoreError {
             throw noted(error)
         } catch {
-            throw noted(Self.storeError(error, path: path, opening: false, waited: busyTimeout))
+            throw noted(StoreError(translating: error, path: path, opening: false, waited: busyTimeout))
         }
     }
 
@@ -194,7 +194,7 @@ public final class LaundryStore: Sendable {
     /// the caller's own) as it is. Damage is remembered (``noted(_:)``).
     private func translated(_ error: Error) -> Error {
         if error is DatabaseError || error is RowDecodingError {
-            return noted(Self.storeError(error, path: path, opening: false, waited: busyTimeout))
+            return noted(StoreError(translating: error, path: path, opening: false, waited: busyTimeout))
         }
         if let error = error as? StoreError { return noted(error) }
         return error
@@ -260,43 +260,5 @@ public final class LaundryStore: Sendable {
         let unknown = applied.subtracting(known).sorted()
         if !unknown.isEmpty { throw StoreError.newerSchema(path: path, unknownMigrations: unknown) }
         return applied == known
-    }
-
-    /// GRDB's error as the store's own; `waited` is how long a busy database was waited for.
-    static func storeError(_ error: Error, path: String, opening: Bool, waited: TimeInterval) -> StoreError {
-        if let error = error as? RowDecodingError {
-            return .damaged(path: path, reason: "a row holds a value LaundryTime never writes (\(error))")
-        }
-        guard let error = error as? DatabaseError else {
-            return .failed(path: path, reason: reason(of: error))
-        }
-        let message = error.message ?? "\(error.resultCode)"
-        switch error.resultCode.primaryResultCode {
-        case .SQLITE_NOTADB:
-            return .damaged(path: path, reason: "it is not an SQLite database, or its first page is overwritten")
-        case .SQLITE_CORRUPT:
-            return .damaged(path: path, reason: message)
-        case .SQLITE_FULL:
-            return .diskFull(path: path)
-        case .SQLITE_BUSY, .SQLITE_LOCKED:
-            return .busy(path: path, holders: StoreLocks.holders(of: [path, path + "-wal", path + "-shm"]), waited: waited)
-        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
-            return .cannotOpen(path: path, reason: message)
-        case .SQLITE_READONLY:
-            return .cannotOpen(path: path, reason: "the file is read-only")
-        default:
-            return opening ? .cannotOpen(path: path, reason: message) : .failed(path: path, reason: message)
-        }
-    }
-
-    /// A Foundation error in the system's own words: "No such file or directory", "Not a
-    /// directory" — rather than "The operation could not be completed. (NSCocoaErrorDomain error 512.)".
-    private static func reason(of error: Error) -> String {
-        let error = error as NSError
-        if let posix = (error.userInfo[NSUnderlyingErrorKey] as? NSError) ?? (error.domain == NSPOSIXErrorDomain ? error : nil),
-           posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code)))
-        }
-        return error.localizedFailureReason ?? error.localizedDescription
     }
 }

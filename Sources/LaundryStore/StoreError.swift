@@ -1,3 +1,6 @@
+import Foundation
+import GRDB
+
 /// Why the data store could not be used. Every case names the path, so the message can tell the
 /// user what to look at.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -132,5 +135,50 @@ extension Array where Element == String {
     /// "a", "a and b", "a, b and c".
     func joinedAsList() -> String {
         count <= 1 ? joined() : dropLast().joined(separator: ", ") + " and " + last!
+    }
+}
+
+extension StoreError {
+    /// GRDB's (or Foundation's) error as the store's own; `waited` is how long a busy database
+    /// was waited for.
+    init(translating error: Error, path: String, opening: Bool, waited: TimeInterval) {
+        self = Self.translated(error, path: path, opening: opening, waited: waited)
+    }
+
+    private static func translated(_ error: Error, path: String, opening: Bool, waited: TimeInterval) -> StoreError {
+        if let error = error as? RowDecodingError {
+            return .damaged(path: path, reason: "a row holds a value LaundryTime never writes (\(error))")
+        }
+        guard let error = error as? DatabaseError else {
+            return .failed(path: path, reason: reason(of: error))
+        }
+        let message = error.message ?? "\(error.resultCode)"
+        switch error.resultCode.primaryResultCode {
+        case .SQLITE_NOTADB:
+            return .damaged(path: path, reason: "it is not an SQLite database, or its first page is overwritten")
+        case .SQLITE_CORRUPT:
+            return .damaged(path: path, reason: message)
+        case .SQLITE_FULL:
+            return .diskFull(path: path)
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return .busy(path: path, holders: StoreLocks.holders(of: [path, path + "-wal", path + "-shm"]), waited: waited)
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+            return .cannotOpen(path: path, reason: message)
+        case .SQLITE_READONLY:
+            return .cannotOpen(path: path, reason: "the file is read-only")
+        default:
+            return opening ? .cannotOpen(path: path, reason: message) : .failed(path: path, reason: message)
+        }
+    }
+
+    /// A Foundation error in the system's own words: "No such file or directory", "Not a
+    /// directory" — rather than "The operation could not be completed. (NSCocoaErrorDomain error 512.)".
+    private static func reason(of error: Error) -> String {
+        let error = error as NSError
+        if let posix = (error.userInfo[NSUnderlyingErrorKey] as? NSError) ?? (error.domain == NSPOSIXErrorDomain ? error : nil),
+           posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        return error.localizedFailureReason ?? error.localizedDescription
     }
 }

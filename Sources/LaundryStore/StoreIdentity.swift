@@ -94,7 +94,7 @@ enum StoreIdentity {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw LaundryStore.storeError(error, path: path, opening: true, waited: busyTimeout)
+            throw StoreError(translating: error, path: path, opening: true, waited: busyTimeout)
         }
     }
 

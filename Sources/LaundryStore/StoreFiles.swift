@@ -2,7 +2,7 @@ import Foundation
 
 /// The files a store needs before SQLite opens it: its directory (made 0700, as the XDG base
 /// directory spec asks), the database file, and nothing foreign where SQLite keeps its own.
-extension LaundryStore {
+enum StoreFiles {
     static func prepareDirectory(_ directory: URL) throws(StoreError) {
         let path = directory.path
         var isDirectory: ObjCBool = false
