@@ -34,7 +34,7 @@ final class Matcher: Sendable {
     /// Each word the grammar knows, with what preparing a line asks of it (``WordFacts``).
     let wordFacts: WordTable<WordFacts>
 
-    /// By template: the words it cannot fit a line without (``WordGraph/requiredWords()``).
+    /// By template: the words it cannot fit a line without (``GraphAnalysis/requiredWords(of:)``).
     private let requiredWords: [[Int32]]
 
     init(graph: WordGraph) {

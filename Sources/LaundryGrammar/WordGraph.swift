@@ -78,7 +78,7 @@ final class WordGraph: @unchecked Sendable {
     /// The templates that may start anywhere (with a slot, or with nothing), in template order:
     /// the only ones a line can fit when its first word is in no template.
     @exclusivity(unchecked) private(set) var templatesStartingAnywhere: [Int32] = []
-    /// By template: the words every path through it takes (``requiredWords()``): a line that
+    /// By template: the words every path through it takes (``GraphAnalysis/requiredWords(of:)``): a line that
     /// lacks one is not walked through it.
     @exclusivity(unchecked) private(set) var templateRequiredWords: [[Int32]] = []
     /// By the `next` of slot labels: what can follow the slot's words. The matcher does not try a
@@ -113,22 +113,24 @@ final class WordGraph: @unchecked Sendable {
         intentsTakingPet = Self.intentsTakingPet(templates)
         accepts = builder.accepts
         (edges, edgeStarts) = builder.edgesByNode()
+        // Slot labels change below, but not their kind, nor any edge's target: all it reads.
+        let analysis = GraphAnalysis(edges: edges, edgeStarts: edgeStarts, accepts: accepts)
 
         // Slots are compiled before what follows them, so only now is all that can follow known.
         for index in edges.indices {
             guard case .slot(let kind, let ordinal, _) = edges[index].label else { continue }
             let target = edges[index].target
-            let (words, anything) = firstWords(from: target)
+            let (words, anything) = analysis.firstWords(from: target)
             nextWords.append(NextWords(words: nextWordIDs.count..<nextWordIDs.count + words.count, anything: anything))
             nextWordIDs += words.sorted()
             edges[index] = Edge(label: .slot(kind, ordinal: ordinal, next: Int32(nextWords.count - 1)), target: target)
         }
-        (minimumWords, maximumWords) = wordBounds()
+        (minimumWords, maximumWords) = analysis.wordBounds()
 
-        templateRequiredWords = requiredWords()
+        templateRequiredWords = analysis.requiredWords(of: templates)
         templatesByFirstWord = Array(repeating: [], count: vocabulary.count)
         for (index, template) in templates.enumerated() {
-            let (words, anything) = firstWords(from: template.start)
+            let (words, anything) = analysis.firstWords(from: template.start)
             if anything {
                 templatesStartingAnywhere.append(Int32(index))
                 for word in templatesByFirstWord.indices { templatesByFirstWord[word].append(Int32(index)) }
@@ -281,7 +283,8 @@ final class WordGraph: @unchecked Sendable {
         var names = [String](repeating: "", count: vocabulary.count)
         for (word, id) in vocabulary { names[Int(id)] = word }
         var leading = Set<Int32>()
-        for template in templates { leading.formUnion(firstWords(from: template.start).words) }
+        let analysis = GraphAnalysis(edges: edges, edgeStarts: edgeStarts, accepts: accepts)
+        for template in templates { leading.formUnion(analysis.firstWords(from: template.start).words) }
         return (leading.map { names[Int($0)] }.sorted(), names.sorted())
     }
 

@@ -1,0 +1,103 @@
+/// What is worked out from the word graph once it is laid out: how many words a path from each
+/// node takes, the words every path through a template takes, and which words can come first
+/// after a node. Used when a grammar is compiled, and by completion.
+struct GraphAnalysis {
+    let edges: [WordGraph.Edge]
+    /// Node `n`'s edges are `edges[edgeStarts[n] ..< edgeStarts[n + 1]]`.
+    let edgeStarts: [Int32]
+    /// By node: the template that ends there, or -1.
+    let accepts: [Int32]
+
+    var nodeCount: Int { accepts.count }
+
+    func edges(of node: Int32) -> Range<Int> {
+        Int(edgeStarts[Int(node)])..<Int(edgeStarts[Int(node) + 1])
+    }
+
+    /// How many words a path through an edge's label takes: at least, at most.
+    static func wordRange(of label: WordGraph.Label) -> (minimum: Int32, maximum: Int32) {
+        switch label {
+        case .word: return (1, 1)
+        case .skip, .open, .close, .constant: return (0, 0)
+        case .slot(let kind, _, _):
+            switch kind.reading {
+            case .pet: return (1, Int32(SlotKind.unknownPetMaximumWords))
+            case .freeText: return (1, WordGraph.unbounded)
+            case .words(let maximum): return (1, Int32(maximum))
+            case .parsed: return (1, Int32(Matcher.parsedSlotMaximumWords))
+            case .listOnly: return (1, WordGraph.unbounded)  // never compiled: a list slot opens and closes
+            }
+        }
+    }
+
+    /// `minimumWords` and `maximumWords` of every node.
+    func wordBounds() -> (minimum: [Int32], maximum: [Int32]) {
+        // -1: not worked out yet. A node from which no path reaches an end gets a minimum above
+        // its maximum: nothing fits.
+        var minimum = [Int32](repeating: -1, count: nodeCount)
+        var maximum = [Int32](repeating: -1, count: nodeCount)
+        for node in 0..<Int32(nodeCount) { addWordBounds(of: node, &minimum, &maximum) }
+        return (minimum, maximum)
+    }
+
+    /// Works out the word bounds of `node` and of the nodes after it that still lack them. The
+    /// graph has no loops, so remembering every node's answer visits each edge once.
+    func addWordBounds(of node: Int32, _ minimum: inout [Int32], _ maximum: inout [Int32]) {
+        guard minimum[Int(node)] < 0 else { return }
+        func add(_ a: Int32, _ b: Int32) -> Int32 { a == WordGraph.unbounded || b == WordGraph.unbounded ? WordGraph.unbounded : a + b }
+        var fewest = accepts[Int(node)] >= 0 ? 0 : WordGraph.unbounded
+        var most: Int32 = accepts[Int(node)] >= 0 ? 0 : -1
+        for index in edges(of: node) {
+            let edge = edges[index]
+            addWordBounds(of: edge.target, &minimum, &maximum)
+            let target = Int(edge.target)
+            guard maximum[target] >= 0 else { continue }
+            let words = Self.wordRange(of: edge.label)
+            fewest = min(fewest, add(words.minimum, minimum[target]))
+            most = max(most, add(words.maximum, maximum[target]))
+        }
+        minimum[Int(node)] = fewest
+        maximum[Int(node)] = most
+    }
+
+    /// By template: the words every path through it takes — a line lacking one of them cannot fit
+    /// it, whatever the rest of the walk would find (filler is passed over in the line, never in a
+    /// template, so it cannot stand in for one).
+    func requiredWords(of templates: [WordGraph.CompiledTemplate]) -> [[Int32]] {
+        var memo = [Set<Int32>?](repeating: nil, count: nodeCount)
+        func required(_ node: Int32) -> Set<Int32> {
+            if let known = memo[Int(node)] { return known }
+            var words: Set<Int32>?
+            if accepts[Int(node)] >= 0 { words = [] }
+            for index in edges(of: node) {
+                var after = required(edges[index].target)
+                if case .word(let id) = edges[index].label { after.insert(id) }
+                words = words.map { $0.intersection(after) } ?? after
+            }
+            memo[Int(node)] = words ?? []
+            return words ?? []
+        }
+        return templates.map { required($0.start).sorted() }
+    }
+
+    /// The literal words that can be first on a path from `start`, and whether something else —
+    /// a slot, or the end of the template — can come first instead (then the words do not decide).
+    func firstWords(from start: Int32) -> (words: Set<Int32>, anything: Bool) {
+        var words: Set<Int32> = []
+        var anything = false
+        var stack = [start]
+        var seen: Set<Int32> = []
+        while let node = stack.popLast() {
+            guard seen.insert(node).inserted else { continue }
+            if accepts[Int(node)] >= 0 { anything = true }
+            for index in edges(of: node) {
+                switch edges[index].label {
+                case .word(let id): words.insert(id)
+                case .slot: anything = true
+                case .skip, .open, .close, .constant: stack.append(edges[index].target)
+                }
+            }
+        }
+        return (words, anything)
+    }
+}
