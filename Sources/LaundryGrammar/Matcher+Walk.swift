@@ -100,7 +100,7 @@ extension Matcher {
         _ kind: SlotKind, ordinal: Int32, next: Int32, _ target: Int32, _ position: Int, _ score: Score, _ walk: inout Walk
     ) {
         guard position < walk.wordCount else { return }
-        for candidateIndex in candidates(kind, ordinal: Int(ordinal), at: position, &walk) {
+        for candidateIndex in walk.slotCandidates(kind, ordinal: Int(ordinal), at: position, graph: graph) {
             // Only ways after which the rest of the line can fit and the next word can go on
             // (or be passed over).
             let end = walk.candidates[candidateIndex].capture.end
@@ -108,7 +108,7 @@ extension Matcher {
                   end == walk.wordCount || graph.slotCanBeFollowed(next, by: walk.line.ids[end])
                     || (!walk.line.skips.isEmpty && !walk.line.skips[end].isEmpty)
             else { continue }
-            if walk.candidates[candidateIndex].status == .unparsed { parse(candidateIndex, kind, &walk) }
+            if walk.candidates[candidateIndex].status == .unparsed { walk.parse(candidateIndex, kind) }
             let candidate = walk.candidates[candidateIndex]
             guard candidate.status == .ready else { continue }
             var nextScore = score

@@ -31,8 +31,8 @@ final class Matcher: Sendable {
     /// (callgrind: 35,600 → 36,700 instructions a line).
     let edges: [WordGraph.Edge], edgeStarts: [Int32], accepts: [Int32], minimumWords: [Int32], maximumWords: [Int32]
 
-    /// Each word the grammar knows, with what preparing a line asks of it (``WordFacts``).
-    let wordFacts: WordTable<WordFacts>
+    /// Makes a line ready to walk.
+    let preparer: LinePreparer
 
     /// By template: the words it cannot fit a line without (``GraphAnalysis/requiredWords(of:)``).
     private let requiredWords: [[Int32]]
@@ -42,12 +42,12 @@ final class Matcher: Sendable {
         requiredWords = graph.templateRequiredWords
         (edges, edgeStarts, accepts) = (graph.edges, graph.edgeStarts, graph.accepts)
         (minimumWords, maximumWords) = (graph.minimumWords, graph.maximumWords)
-        var facts: [String: WordFacts] = [:]
-        for (word, id) in graph.vocabulary { facts[word, default: WordFacts()].id = id }
-        for word in graph.normalizer.expansions.keys { facts[word, default: WordFacts()].expands = true }
-        for phrase in graph.normalizer.skipPhrases { facts[phrase[0], default: WordFacts()].startsSkip = true }
-        for word in SlotParsers.vocabulary { facts[word, default: WordFacts()].numberWord = true }
-        wordFacts = WordTable(facts)
+        preparer = LinePreparer(graph: graph)
+    }
+
+    /// The line ready to walk (``LinePreparer/prepare(_:pets:)``); nil when it is empty or too long.
+    func prepare(_ line: String, pets: PetNameIndex) -> Line? {
+        preparer.prepare(line, pets: pets)
     }
 
     /// How freely a pass reads the line.
@@ -61,7 +61,7 @@ final class Matcher: Sendable {
         let tokens: [Token]
         var words: [String]
         var ids: [Int32]
-        /// The words typed slots' parsers read (see ``Matcher/slotWords(_:_:_:)``).
+        /// The words typed slots' parsers read (see ``LinePreparer/slotWords(_:_:_:)``).
         var slotWords: [String]
         /// By position: where a skippable stretch starting there ends (empty: nothing skippable).
         let skips: [[Normalizer.Skip]]

@@ -1,6 +1,6 @@
-/// Preparing a line for the walk: tokens, expansions, what may be skipped, which words name pets
+/// Prepares a line for the walk: tokens, expansions, what may be skipped, which words name pets
 /// and which a number slot may read — with one lookup a word (``WordFacts``).
-extension Matcher {
+struct LinePreparer: Sendable {
     /// What preparing a line asks of each of its words, found with one lookup a word instead of
     /// one for each question (hashing a word was about 13 % of matching).
     struct WordFacts {
@@ -13,16 +13,30 @@ extension Matcher {
         var numberWord = false
     }
 
+    /// Each word the grammar knows, with what preparing a line asks of it.
+    let wordFacts: WordTable<WordFacts>
+    let normalizer: Normalizer
+
+    init(graph: WordGraph) {
+        normalizer = graph.normalizer
+        var facts: [String: WordFacts] = [:]
+        for (word, id) in graph.vocabulary { facts[word, default: WordFacts()].id = id }
+        for word in graph.normalizer.expansions.keys { facts[word, default: WordFacts()].expands = true }
+        for phrase in graph.normalizer.skipPhrases { facts[phrase[0], default: WordFacts()].startsSkip = true }
+        for word in SlotParsers.vocabulary { facts[word, default: WordFacts()].numberWord = true }
+        wordFacts = WordTable(facts)
+    }
+
     /// The line's tokens, expanded, with what may be skipped and which words name pets; nil when
-    /// the line is empty or too long to be a command.
-    func prepare(_ line: String, pets: PetNameIndex) -> Line? {
+    /// the line is empty or too long to be a command (``Matcher/maximumWords``).
+    func prepare(_ line: String, pets: PetNameIndex) -> Matcher.Line? {
         var tokens = Tokenizer.tokens(of: line)
         var facts = tokens.map { wordFacts[$0.word] ?? WordFacts() }
         if facts.contains(where: \.expands) {
-            tokens = graph.normalizer.expand(tokens)
+            tokens = normalizer.expand(tokens)
             facts = tokens.map { wordFacts[$0.word] ?? WordFacts() }
         }
-        guard !tokens.isEmpty, tokens.count <= Self.maximumWords else { return nil }
+        guard !tokens.isEmpty, tokens.count <= Matcher.maximumWords else { return nil }
         let words = tokens.map(\.word)
         // Made at the first pet named, the first skip: many lines name none and skip nothing.
         var isPetWord: [Bool] = [], petNames: [[PetMatch]] = []
@@ -40,7 +54,7 @@ extension Matcher {
                 }
             }
         }
-        let skips = graph.normalizer.skips(tokens, mayStartPhrase: { facts[$0].startsSkip }) { !isPetWord.isEmpty && isPetWord[$0] }
+        let skips = normalizer.skips(tokens, mayStartPhrase: { facts[$0].startsSkip }) { !isPetWord.isEmpty && isPetWord[$0] }
         var skippable: [Int] = []
         if !skips.isEmpty {
             skippable = .filled(with: 0, count: words.count + 1)
@@ -53,10 +67,10 @@ extension Matcher {
         let slotWords = Self.slotWords(words, tokens, line)
         // A word the tokenizer left its sign off ("-five") reads by its shape; the others by it or
         // by the vocabulary, as ``SlotParsers/mayRead(_:)`` does.
-        let numberWords = Self.numberWords(count: slotWords.count) { index in
+        let numberWords = Matcher.numberWords(count: slotWords.count) { index in
             SlotParsers.mayReadByShape(slotWords[index]) || (facts[index].numberWord && slotWords[index] == words[index])
         }
-        return Line(tokens: tokens, words: words, ids: facts.map(\.id), slotWords: slotWords,
+        return Matcher.Line(tokens: tokens, words: words, ids: facts.map(\.id), slotWords: slotWords,
                     skips: skips, petWords: isPetWord, petNames: petNames, skippableCounts: skippable,
                     numberWordCounts: numberWords)
     }
