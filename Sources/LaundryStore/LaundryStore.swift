@@ -247,7 +247,7 @@ public final class LaundryStore: Sendable {
         try read { transaction in try Schema.migrator.appliedIdentifiers(transaction.db).sorted() }
     }
 
-    // MARK: - Opening (the files it needs: LaundryStore+Files.swift)
+    // MARK: - Opening (the files it needs: StoreFiles)
 
     /// Whether every migration this version knows is applied (false for a new file). Refuses a
     /// store with migrations it does not know: a newer LaundryTime wrote it.
