@@ -1,6 +1,5 @@
 import Foundation
 import LaundryCore
-internal import LaundryStore
 
 /// What to export, where to.
 struct ExportRequest: Equatable {

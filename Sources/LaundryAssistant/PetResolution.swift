@@ -1,6 +1,5 @@
 import LaundryCore
 internal import LaundryGrammar
-internal import LaundryStore
 
 /// Finding the pet a command is about: the name in the line (or a close misspelling of exactly
 /// one pet), a pronoun for the pet last talked about, the only pet there is, or a question back.

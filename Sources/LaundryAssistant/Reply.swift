@@ -1,7 +1,5 @@
 import Foundation
 import LaundryCore
-internal import LaundryGrammar
-internal import LaundryStore
 
 /// The assistant's answer to one line: a value the terminal turns into bubbles, plain text or
 /// JSON. It carries the fields of the JSON contract (PRODUCT.md §6) and what a renderer needs to
@@ -126,7 +124,7 @@ public struct Reply: Sendable {
         awaiting: Awaiting? = nil, content: Content? = nil
     ) {
         self.init(input: input, intent: intent, slots: slots, pet: pet, failure: failure, lines: Line.split(text),
-                  at: at, kind: kind, awaiting: awaiting, content: content)
+                  text: text, at: at, kind: kind, awaiting: awaiting, content: content)
     }
 
     public init(
@@ -134,13 +132,22 @@ public struct Reply: Sendable {
         failure: Failure? = nil, lines: [Line], at: Date, kind: Kind? = nil,
         awaiting: Awaiting? = nil, content: Content? = nil
     ) {
+        self.init(input: input, intent: intent, slots: slots, pet: pet, failure: failure, lines: lines,
+                  text: lines.map(\.text).joined(separator: "\n"), at: at, kind: kind, awaiting: awaiting, content: content)
+    }
+
+    /// `text` is `lines` joined by newlines; each public init has one of them and makes the other once.
+    private init(
+        input: String, intent: Intent, slots: [String: String], pet: String?, failure: Failure?, lines: [Line],
+        text: String, at: Date, kind: Kind?, awaiting: Awaiting?, content: Content?
+    ) {
         self.input = input
         self.intent = intent
         self.slots = slots
         self.pet = pet
         self.failure = failure
         self.lines = lines
-        text = lines.map(\.text).joined(separator: "\n")
+        self.text = text
         self.at = at
         self.kind = kind ?? (failure == nil ? .answer : .error)
         self.awaiting = awaiting
