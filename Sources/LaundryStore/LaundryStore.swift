@@ -21,6 +21,7 @@ public final class LaundryStore: Sendable {
     private let damage = Locked<StoreError?>(nil)
     /// When ``verify(at:)`` checked the whole file, until a write records it.
     private let wholeCheckToRecord = Locked<Date?>(nil)
+    private let memory = StoreMemory()
 
     /// How long opening, a read or a write waits for another process that holds the database
     /// before it says so: every wait for a lock has this limit.
@@ -104,7 +105,10 @@ public final class LaundryStore: Sendable {
     public func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
         try refuseIfDamaged()
         do {
-            return try queue.read { db in try body(StoreTransaction(db: db, path: path)) }
+            return try queue.read { db in
+                try memory.beginTransaction(db)
+                return try body(StoreTransaction(db: db, path: path, memory: memory))
+            }
         } catch {
             throw translated(error)
         }
@@ -121,10 +125,12 @@ public final class LaundryStore: Sendable {
                 let grouped = db.isInsideTransaction
                 try db.cachedStatement(sql: grouped ? "SAVEPOINT command" : "BEGIN IMMEDIATE TRANSACTION").execute()
                 do {
-                    let transaction = StoreTransaction(db: db, path: path)
+                    if !grouped { try memory.beginTransaction(db) }
+                    let transaction = StoreTransaction(db: db, path: path, memory: memory)
                     let result = try body(transaction)
                     let checked = wholeCheckToRecord.value
                     if commit, let checked { try transaction.setMaintenanceDate(StoreIntegrity.checkedAtKey, checked) }
+                    if !commit { memory.forget() }
                     if grouped {
                         if !commit { try db.cachedStatement(sql: "ROLLBACK TO SAVEPOINT command").execute() }
                         try db.cachedStatement(sql: "RELEASE SAVEPOINT command").execute()
@@ -134,6 +140,7 @@ public final class LaundryStore: Sendable {
                     if commit, checked != nil { wholeCheckToRecord.update { $0 = nil } }
                     return result
                 } catch {
+                    memory.forget()
                     // A failed statement or COMMIT may leave the transaction open: undo it all. In a
                     // group, undo this command only — unless SQLite already rolled the group back
                     // (disk full, I/O error), which ``commitGroup()`` then reports.
@@ -161,6 +168,12 @@ public final class LaundryStore: Sendable {
         do {
             try queue.writeWithoutTransaction { db in
                 try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
+                do {
+                    try memory.beginTransaction(db)
+                } catch {
+                    try? db.rollback()
+                    throw error
+                }
             }
         } catch {
             throw noted(StoreError(translating: error, path: path, opening: false, waited: busyTimeout))
@@ -179,6 +192,7 @@ public final class LaundryStore: Sendable {
                 do {
                     try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
                 } catch {
+                    memory.forget()
                     if db.isInsideTransaction { try? db.rollback() }
                     throw error
                 }

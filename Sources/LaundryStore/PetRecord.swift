@@ -85,6 +85,18 @@ struct PetRecord: FetchableRecord, MutablePersistableRecord {
         id = inserted.rowID
     }
 
+    /// `pet` as reading the row written for it gives it back (its dates to the stored
+    /// millisecond), or nil when that row would not read as a pet.
+    static func asStored(_ pet: Pet) -> Pet? {
+        func stored(_ date: Date) -> Date { StoredDate.date(StoredDate.text(date)) ?? date }
+        var record = PetRecord(pet)
+        record.createdAt = stored(record.createdAt)
+        record.lastCaredAt = stored(record.lastCaredAt)
+        record.timerStartedAt = record.timerStartedAt.map(stored)
+        record.timerEndsAt = record.timerEndsAt.map(stored)
+        return record.pet()
+    }
+
     /// The pet, or nil when the row holds something no LaundryTime writes.
     func pet() -> Pet? {
         guard let petName = try? PetName(stored: name), let cycle = cycleState() else { return nil }

@@ -38,6 +38,7 @@ extension StoreTransaction {
     /// Keeps how to reverse a change just made. The stack holds the latest ``undoDepth`` changes.
     public func pushUndo(_ record: UndoRecord, at now: Date) throws {
         let payload = UndoPayload.json(record)
+        memory.remember(record, as: payload)
         let expected = try fingerprints(of: Touched(record)).text
         try execute("INSERT INTO undoEntry (at, summary, payload, session, expected) VALUES (?, ?, ?, ?, ?)",
                     [try storable(now), record.summary, payload, ProcessSession.current.description, expected])
@@ -68,11 +69,12 @@ extension StoreTransaction {
             candidate = latest
         }
         if let expected = candidate.expected.map(Fingerprints.init(text:)),
-           let differing = expected.firstDifference(from: try fingerprints(of: expected.touched)) {
+           let differing = expected.firstDifference(from: try fingerprints(of: expected.touched, like: expected)) {
             return .changedSince(summary: candidate.summary, at: candidate.at, newer: try change(touching: differing, after: candidate.id))
         }
-        let record = try JSONDecoder().decode(UndoRecord.self, from: Data(candidate.payload.utf8))
+        let record = try memory.undoRecord(candidate.payload)
         try execute("DELETE FROM undoEntry WHERE id = ?", [candidate.id])
+        memory.forgetUndoRecord(candidate.payload)
         for step in record.steps { try apply(step) }
         return .undone(record, at: candidate.at, madeHere: candidate.session == me.description)
     }
@@ -96,6 +98,7 @@ extension StoreTransaction {
             if try !updateRow(of: pet) {
                 var record = PetRecord(pet)
                 try record.insert(db)
+                memory.pets = nil
             }
         case .removePet(let id):
             try deletePet(id: id)
@@ -114,17 +117,19 @@ extension StoreTransaction {
 
     // MARK: - Fingerprints
 
-    /// The rows as they are now: each touched pet's row (or its absence), and the settings.
-    private func fingerprints(of touched: Touched) throws -> Fingerprints {
+    /// The rows as they are now: each touched pet's row (or its absence), and the settings — each
+    /// hashed the way `earlier` hashed it, when it was made by an older version.
+    private func fingerprints(of touched: Touched, like earlier: Fingerprints? = nil) throws -> Fingerprints {
         var values: [Touched.Item: String] = [:]
         for item in touched.items {
+            let hash = earlier?.values[item].map(Fingerprints.hashFunction(of:)) ?? { Fingerprints.hash($0) }
             switch item {
             case .pet(let id):
                 let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(PetRecord.columnList) FROM pet WHERE id = ?"), arguments: [id])
-                values[item] = row.map { Fingerprints.hash($0.databaseValues.map(\.description)) } ?? "-"
+                values[item] = row.map { hash(Array($0.databaseValues)) } ?? "-"
             case .settings:
                 let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT key, value FROM setting ORDER BY key"))
-                values[item] = Fingerprints.hash(rows.flatMap { $0.databaseValues.map(\.description) })
+                values[item] = hash(rows.flatMap(\.databaseValues))
             }
         }
         return Fingerprints(values: values)
@@ -159,9 +164,11 @@ struct Touched {
     }
 }
 
-/// A fingerprint (64-bit FNV-1a, in hex) of each touched row as a change left it, kept with the
-/// change as text: one line per item, "pet 12 9f3a…", "pet 12 -" for a pet the change deleted,
-/// "settings 51c0…".
+/// A fingerprint (64-bit FNV-1a) of each touched row as a change left it, kept with the change as
+/// text: one line per item, "pet 12 2.9f3a…", "pet 12 -" for a pet the change deleted,
+/// "settings 2.51c0…". The "2." marks a hash of the values themselves; a bare hex hash, written
+/// before it, is of the values' debug descriptions (slower: quoting and escaping every string), and
+/// is compared with one made the same way, so that older changes can still be undone.
 struct Fingerprints {
     let values: [Touched.Item: String]
 
@@ -198,16 +205,59 @@ struct Fingerprints {
         values.keys.sorted().first { other.values[$0] != values[$0] }
     }
 
-    static func hash(_ fields: [String]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for field in fields {
-            for byte in field.utf8 {
-                hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01B3
+    /// The hash a stored fingerprint was made with.
+    static func hashFunction(of stored: String) -> ([DatabaseValue]) -> String {
+        if stored.hasPrefix(prefix) || stored == "-" { return { hash($0) } }
+        return { legacyHash($0) }
+    }
+
+    private static let prefix = "2."
+
+    /// Each value's type and bytes: integers and reals by their 8 bytes, text and blobs by theirs.
+    static func hash(_ values: [DatabaseValue]) -> String {
+        var hasher = FNV1a()
+        for value in values {
+            switch value.storage {
+            case .null: hasher.addByte(0)
+            case .int64(let int): hasher.addByte(1); hasher.addWord(UInt64(bitPattern: int))
+            case .double(let double): hasher.addByte(2); hasher.addWord(double.bitPattern)
+            case .string(let string): hasher.addByte(3); hasher.addBytes(string.utf8)
+            case .blob(let data): hasher.addByte(4); hasher.addBytes(data)
             }
-            hash ^= 0x1F  // a field separator, so that ["ab", "c"] and ["a", "bc"] differ
-            hash &*= 0x0000_0100_0000_01B3
+            hasher.endField()
         }
-        return String(hash, radix: 16)
+        return prefix + String(hasher.value, radix: 16)
+    }
+
+    /// The hash of fingerprints written before the "2." ones: of each value's `description`.
+    static func legacyHash(_ values: [DatabaseValue]) -> String {
+        var hasher = FNV1a()
+        for value in values {
+            hasher.addBytes(value.description.utf8)
+            hasher.endField()
+        }
+        return String(hasher.value, radix: 16)
+    }
+
+    private struct FNV1a {
+        private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        mutating func addByte(_ byte: UInt8) {
+            value ^= UInt64(byte)
+            value &*= 0x0000_0100_0000_01B3
+        }
+
+        mutating func addBytes(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes { addByte(byte) }
+        }
+
+        mutating func addWord(_ word: UInt64) {
+            withUnsafeBytes(of: word.littleEndian) { addBytes($0) }
+        }
+
+        /// A field separator, so that ["ab", "c"] and ["a", "bc"] differ.
+        mutating func endField() {
+            addByte(0x1F)
+        }
     }
 }

@@ -13,6 +13,9 @@ import LaundryCore
 public struct StoreTransaction {
     let db: Database
     let path: String
+    /// What the connection keeps between commands (the pets above all); every write below keeps it
+    /// in step with the rows.
+    let memory: StoreMemory
 
     /// Runs a statement, compiled once per connection and kept for the next command.
     func execute(_ sql: String, _ arguments: StatementArguments = StatementArguments()) throws {
@@ -24,8 +27,17 @@ public struct StoreTransaction {
     private static let updatePet =
         "UPDATE pet SET " + PetRecord.columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ") + " WHERE id = ?"
 
-    /// Every pet, in the order they were created.
+    /// Every pet, in the order they were created: as the last command left them when nothing has
+    /// changed them since (``StoreMemory``), else read.
     public func pets() throws -> [Pet] {
+        if let pets = memory.pets { return pets }
+        let pets = try storedPets()
+        memory.pets = pets
+        return pets
+    }
+
+    /// Every pet, read from its row.
+    func storedPets() throws -> [Pet] {
         try PetRecord.fetchAll(db.cachedStatement(sql: Self.selectPets)).map(decode)
     }
 
@@ -43,6 +55,7 @@ public struct StoreTransaction {
         try requireStorable(pet)
         var record = PetRecord(pet)
         try record.insert(db)
+        memory.pets = nil
         var saved = pet
         saved.id = record.id
         return saved
@@ -62,7 +75,9 @@ public struct StoreTransaction {
         var values = PetRecord(pet).values
         values.append(values.removeFirst())  // the id goes last, in WHERE
         try execute(Self.updatePet, StatementArguments(values))
-        return db.changesCount == 1
+        guard db.changesCount == 1 else { return false }
+        memory.updated(PetRecord.asStored(pet))
+        return true
     }
 
     /// Records a step of the pet's laundry history and returns the event's id.
@@ -93,6 +108,7 @@ public struct StoreTransaction {
     /// Deletes a pet; its history goes with it.
     public func deletePet(id: Int64) throws {
         _ = try PetRecord.deleteOne(db, key: id)
+        memory.pets = nil
     }
 
     /// Deletes every pet, the history, the settings, the transcript and the undo stack.
@@ -100,6 +116,7 @@ public struct StoreTransaction {
         for table in ["cycleEvent", "pet", "setting", "transcriptMessage", "undoEntry", "deliveredNotice"] {
             try db.execute(sql: "DELETE FROM \(table)")
         }
+        memory.forget()
     }
 
     /// The schema migrations applied to this database, in order.
@@ -191,7 +208,7 @@ public struct StoreTransaction {
     /// Reads every row of the pets, their history, the transcript and the undo stack the way the
     /// commands read them, throwing at the first one LaundryTime could not use.
     func readEveryRow() throws {
-        for pet in try PetRecord.fetchAll(db.cachedStatement(sql: Self.selectPets)) { _ = try decode(pet) }
+        _ = try storedPets()
         let events = try CycleEventRecord.fetchCursor(db)
         while try events.next() != nil {}
         let messages = try TranscriptMessageRecord.fetchCursor(db)

@@ -21,10 +21,13 @@ public struct Transcript {
     /// once a day (the last time is kept in `maintenance`), so that a command pays one lookup,
     /// not a delete. Called in a command's own transaction: a pruning is stored with a change.
     public func pruneIfDue(at now: Date) throws {
-        if let last = try transaction.maintenanceDate(Self.prunedAtKey), last <= now, now.timeIntervalSince(last) < 86_400 { return }
+        let memory = transaction.memory
+        if memory.lastPruned == nil { memory.lastPruned = try transaction.maintenanceDate(Self.prunedAtKey) }
+        if let last = memory.lastPruned, last <= now, now.timeIntervalSince(last) < 86_400 { return }
         let cutoff = now.addingTimeInterval(-Double(try transaction.settings().transcriptDays) * 86_400)
         try transaction.execute("DELETE FROM transcriptMessage WHERE at < ?", [StoredDate.text(cutoff)])
         try transaction.setMaintenanceDate(Self.prunedAtKey, now)
+        memory.lastPruned = StoredDate.date(StoredDate.text(now))
     }
 
     static let prunedAtKey = "prunedAt"
