@@ -91,6 +91,62 @@ enum Schema {
             }
         }
 
+        migrator.registerMigration("v5: checks without IN lists") { db in
+            // SQLite checks `stage IN ('idle', …)` by building a temporary table at every write of
+            // the row: on the two tables every command writes, that was about a third of their
+            // INSERT's and UPDATE's cost. The same rule written with OR costs nothing. A CHECK
+            // cannot be altered, so the tables are built again with their rows (GRDB runs a
+            // migration with foreign keys off, so the history stays with its pets): as v1 made
+            // them, each IN list written as ORs, in SQL, since a migration is a snapshot that must
+            // not change with the code around it.
+            try rebuild(db, "pet", as: """
+                "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+                "name" TEXT NOT NULL,
+                "nameKey" TEXT NOT NULL UNIQUE,
+                "washMinutes" INTEGER NOT NULL CHECK (("washMinutes" >= 1) AND ("washMinutes" <= 120)),
+                "dryMinutes" INTEGER NOT NULL CHECK (("dryMinutes" >= 1) AND ("dryMinutes" <= 120)),
+                "frequencyDays" INTEGER NOT NULL CHECK (("frequencyDays" >= 1) AND ("frequencyDays" <= 30)),
+                "createdAt" DATETIME NOT NULL,
+                "lastCaredAt" DATETIME NOT NULL,
+                "totalCycles" INTEGER NOT NULL DEFAULT 0,
+                "currentStreak" INTEGER NOT NULL DEFAULT 0,
+                "bestStreak" INTEGER NOT NULL DEFAULT 0,
+                "stage" TEXT NOT NULL CHECK ("stage" = 'idle' OR "stage" = 'washing' OR "stage" = 'wash_done'
+                    OR "stage" = 'drying' OR "stage" = 'dry_done'),
+                "timerStartedAt" DATETIME,
+                "timerEndsAt" DATETIME
+                """)
+            try rebuild(db, "transcriptMessage", as: """
+                "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+                "at" DATETIME NOT NULL,
+                "role" TEXT NOT NULL CHECK ("role" = 'user' OR "role" = 'assistant' OR "role" = 'notification'),
+                "text" TEXT NOT NULL,
+                "intent" TEXT,
+                "ok" BOOLEAN,
+                "petName" TEXT
+                """)
+            try db.create(index: "transcriptMessage_on_at", on: "transcriptMessage", columns: ["at"])
+        }
+
         return migrator
+    }
+
+    /// Builds `table` again with `columns` (the body of its CREATE TABLE), with its rows and its
+    /// AUTOINCREMENT sequence (an id once given is never given again, not even one whose row was
+    /// deleted). Its indexes must be made again by the caller.
+    private static func rebuild(_ db: Database, _ table: String, as columns: String) throws {
+        let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = ?", arguments: [table])
+        let names = try db.columns(in: table).map { $0.name.quotedDatabaseIdentifier }.joined(separator: ", ")
+        let rebuilt = "rebuilt_" + table
+        try db.execute(sql: "CREATE TABLE \(rebuilt) (\(columns))")
+        try db.execute(sql: "INSERT INTO \(rebuilt) (\(names)) SELECT \(names) FROM \(table.quotedDatabaseIdentifier)")
+        try db.drop(table: table)
+        try db.rename(table: rebuilt, to: table)
+        if let sequence {
+            try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = ?", arguments: [table])
+            try db.execute(
+                sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, max(?, (SELECT coalesce(max(id), 0) FROM \(table.quotedDatabaseIdentifier))))",
+                arguments: [table, sequence])
+        }
     }
 }
