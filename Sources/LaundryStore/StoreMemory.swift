@@ -19,7 +19,10 @@ import LaundryCore
 /// Only used on the store's database queue, one command at a time (hence `@unchecked Sendable`).
 final class StoreMemory: @unchecked Sendable {
     /// Every pet in id order, or nil when they must be read.
-    var pets: [Pet]?
+    private(set) var pets: [Pet]?
+    /// The rows this connection wrote for pets (the values of ``PetRecord/columns``), for the
+    /// undo stack's fingerprints: what reading them back would give.
+    private(set) var petRows: [Int64: [DatabaseValue]] = [:]
     /// When the transcript was last pruned, as stored, or nil when it must be read.
     var lastPruned: Date?
     private var undoRecords: [String: UndoRecord] = [:]
@@ -37,14 +40,26 @@ final class StoreMemory: @unchecked Sendable {
 
     /// Forgets the pets and the pruning date: after a rollback, or another connection's commit.
     func forget() {
-        pets = nil
+        forgetPets()
         lastPruned = nil
     }
 
-    /// Keeps a changed pet as its row now reads (nil: it does not read as a pet, so the next
-    /// command reads the rows and finds that out).
-    func updated(_ pet: Pet?) {
-        guard let pet, let index = pets?.firstIndex(where: { $0.id == pet.id }) else {
+    /// Forgets the pets: after a write that adds or removes one.
+    func forgetPets() {
+        pets = nil
+        petRows.removeAll(keepingCapacity: true)
+    }
+
+    /// Keeps the pets just read from their rows.
+    func keep(_ pets: [Pet]) {
+        self.pets = pets
+    }
+
+    /// Keeps a pet whose row was just written with `row`, as that row reads back (`pet` nil: it
+    /// does not read as a pet, so the next command reads the rows and finds that out).
+    func updated(_ pet: Pet?, id: Int64, row: [DatabaseValue]) {
+        petRows[id] = row
+        guard let pet, let index = pets?.firstIndex(where: { $0.id == id }) else {
             pets = nil
             return
         }

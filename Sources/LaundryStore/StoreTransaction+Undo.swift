@@ -98,7 +98,7 @@ extension StoreTransaction {
             if try !updateRow(of: pet) {
                 var record = PetRecord(pet)
                 try record.insert(db)
-                memory.pets = nil
+                memory.forgetPets()
             }
         case .removePet(let id):
             try deletePet(id: id)
@@ -125,14 +125,20 @@ extension StoreTransaction {
             let hash = earlier?.values[item].map(Fingerprints.hashFunction(of:)) ?? { Fingerprints.hash($0) }
             switch item {
             case .pet(let id):
-                let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(PetRecord.columnList) FROM pet WHERE id = ?"), arguments: [id])
-                values[item] = row.map { hash(Array($0.databaseValues)) } ?? "-"
+                values[item] = try petRow(id).map(hash) ?? "-"
             case .settings:
                 let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT key, value FROM setting ORDER BY key"))
                 values[item] = hash(rows.flatMap(\.databaseValues))
             }
         }
         return Fingerprints(values: values)
+    }
+
+    /// A pet's row as stored (nil when there is none): as this connection last wrote it, else read.
+    func petRow(_ id: Int64) throws -> [DatabaseValue]? {
+        if let written = memory.petRows[id] { return written }
+        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(PetRecord.columnList) FROM pet WHERE id = ?"), arguments: [id])
+        return row.map { Array($0.databaseValues) }
     }
 }
 

@@ -32,7 +32,7 @@ public struct StoreTransaction {
     public func pets() throws -> [Pet] {
         if let pets = memory.pets { return pets }
         let pets = try storedPets()
-        memory.pets = pets
+        memory.keep(pets)
         return pets
     }
 
@@ -55,7 +55,7 @@ public struct StoreTransaction {
         try requireStorable(pet)
         var record = PetRecord(pet)
         try record.insert(db)
-        memory.pets = nil
+        memory.forgetPets()
         var saved = pet
         saved.id = record.id
         return saved
@@ -72,11 +72,10 @@ public struct StoreTransaction {
     /// Writes a stored pet's row; false when there is no row with its id.
     func updateRow(of pet: Pet) throws -> Bool {
         try requireStorable(pet)
-        var values = PetRecord(pet).values
-        values.append(values.removeFirst())  // the id goes last, in WHERE
-        try execute(Self.updatePet, StatementArguments(values))
-        guard db.changesCount == 1 else { return false }
-        memory.updated(PetRecord.asStored(pet))
+        let row = PetRecord(pet).values.map { $0?.databaseValue ?? .null }
+        try execute(Self.updatePet, StatementArguments(row.dropFirst() + row.prefix(1)))  // the id goes last, in WHERE
+        guard db.changesCount == 1, let id = pet.id else { return false }
+        memory.updated(PetRecord.asStored(pet), id: id, row: row)
         return true
     }
 
@@ -108,7 +107,7 @@ public struct StoreTransaction {
     /// Deletes a pet; its history goes with it.
     public func deletePet(id: Int64) throws {
         _ = try PetRecord.deleteOne(db, key: id)
-        memory.pets = nil
+        memory.forgetPets()
     }
 
     /// Deletes every pet, the history, the settings, the transcript and the undo stack.
@@ -164,8 +163,10 @@ public struct StoreTransaction {
         return settings
     }
 
-    public func save(_ settings: AppSettings) throws {
-        for key in AppSettings.Key.allCases {
+    /// Stores `settings`: every value, or only those that differ from `previous` (what
+    /// ``settings()`` read in this transaction).
+    public func save(_ settings: AppSettings, over previous: AppSettings? = nil) throws {
+        for key in AppSettings.Key.allCases where settings.storedValue(of: key) != previous?.storedValue(of: key) {
             try execute(
                 "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 [key.rawValue, settings.storedValue(of: key)])

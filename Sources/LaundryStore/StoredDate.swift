@@ -32,23 +32,30 @@ enum StoredDate {
         let minute = inDay % 60
         let hour = inDay / 60
 
-        // Each field with its digits and the character after it.
-        let fields: [(value: Int64, digits: Int, then: String)] = [
-            (year, 4, "-"), (month, 2, "-"), (day, 2, " "), (hour, 2, ":"), (minute, 2, ":"), (second, 2, "."),
-            (millisecond, 3, ""),
-        ]
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(23)
-        for field in fields {
-            var divisor: Int64 = 1
-            for _ in 1..<field.digits { divisor *= 10 }
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(field.value / divisor % 10))
-                divisor /= 10
+        // Each field's digits, then the character after it, into the 23 bytes of the text.
+        return String(unsafeUninitializedCapacity: 23) { bytes in
+            var index = 0
+            func put(_ value: Int64, digits: Int, then separator: UInt8?) {
+                var rest = value
+                for position in stride(from: index + digits - 1, through: index, by: -1) {
+                    bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                index += digits
+                if let separator {
+                    bytes[index] = separator
+                    index += 1
+                }
             }
-            bytes += field.then.utf8
+            put(year, digits: 4, then: UInt8(ascii: "-"))
+            put(month, digits: 2, then: UInt8(ascii: "-"))
+            put(day, digits: 2, then: UInt8(ascii: " "))
+            put(hour, digits: 2, then: UInt8(ascii: ":"))
+            put(minute, digits: 2, then: UInt8(ascii: ":"))
+            put(second, digits: 2, then: UInt8(ascii: "."))
+            put(millisecond, digits: 3, then: nil)
+            return index
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func formattedByGRDB(_ date: Date) -> String {

@@ -130,6 +130,21 @@ import Testing
         #expect(try store.read { try $0.settings() } == settings)
     }
 
+    @Test func savingOverWhatWasReadWritesOnlyWhatChanged() throws {
+        let directory = TemporaryDirectory()
+        let store = try LaundryStore(location: StoreLocation(directory: directory.url))
+        try store.write { transaction in
+            let before = try transaction.settings()
+            var settings = before
+            settings.soundEnabled.toggle()
+            try transaction.save(settings, over: before)
+            #expect(try transaction.settings() == settings)
+        }
+        store.close()
+        let file = try DatabaseQueue(path: StoreLocation(directory: directory.url).databaseURL.path)
+        #expect(try file.read { try String.fetchAll($0, sql: "SELECT key FROM setting") } == ["sound"])
+    }
+
     @Test func transcriptKeepsTheLatestMessagesInOrder() throws {
         let directory = TemporaryDirectory()
         let store = try LaundryStore(location: StoreLocation(directory: directory.url))

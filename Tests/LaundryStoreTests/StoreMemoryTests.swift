@@ -20,6 +20,12 @@ import Testing
     private func expectInStep(_ store: LaundryStore, _ step: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let remembered = try store.read { try $0.pets() }
         #expect(remembered == (try rows(store)), "after \(step)", sourceLocation: sourceLocation)
+        try store.read { transaction in
+            for (id, written) in transaction.memory.petRows {
+                let stored = try Row.fetchOne(transaction.db, sql: "SELECT \(PetRecord.columnList) FROM pet WHERE id = ?", arguments: [id])
+                #expect(stored.map { Array($0.databaseValues) } == written, "pet \(id)'s row after \(step)", sourceLocation: sourceLocation)
+            }
+        }
     }
 
     @Test func randomCommandsKeepThePetsAsTheRowsRead() throws {

@@ -113,7 +113,7 @@ struct SettingHandlers: Handlers {
         if settings == before {
             return turn.reply("\(key.label) is already \(shown). Nothing changed.")
         }
-        try transaction.save(settings)
+        try transaction.save(settings, over: before)
         try transaction.pushUndo(UndoRecord(summary: "set \(key.label.lowercased()) to \(shown)", steps: [.restoreSettings(before)]), at: turn.now)
         var text = key == .transcript
             ? "The transcript now keeps \(shown) of messages; older ones are removed once a day."
