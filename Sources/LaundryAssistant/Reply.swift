@@ -92,7 +92,13 @@ public struct Reply: Sendable {
 
         /// Each line of `text` as a line of `role`.
         public static func split(_ text: String, as role: Role = .paragraph) -> [Line] {
-            text.split(separator: "\n", omittingEmptySubsequences: false).map { Line(role, String($0)) }
+            // By bytes, which is the same as by Characters unless a "\r\n" (one Character) is there.
+            guard !text.utf8.contains(UInt8(ascii: "\r")) else {
+                return text.split(separator: "\n", omittingEmptySubsequences: false).map { Line(role, String($0)) }
+            }
+            return text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+                Line(role, String(Substring($0)))
+            }
         }
     }
 

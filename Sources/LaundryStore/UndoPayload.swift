@@ -46,7 +46,9 @@ private final class JSONText {
 
     func key(_ name: String) {
         separate()
-        text += "\"\(name)\":"
+        text += "\""
+        text += name
+        text += "\":"
         needsComma = false
     }
 
