@@ -99,6 +99,10 @@ public enum PetNameError: Error, Equatable, Sendable {
 extension String {
     /// The string without leading and trailing white space (including newlines).
     public func trimmingWhitespace() -> String {
+        // Nearly always: printable ASCII at both ends, nothing to trim.
+        if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return self
+        }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
