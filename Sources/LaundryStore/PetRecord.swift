@@ -2,127 +2,88 @@ import Foundation
 import GRDB
 import LaundryCore
 
-// The records read their rows by position and write their columns by hand rather than through
-// Codable: GRDB's Codable support looks every column up by name and formats every date with a
-// DateFormatter, which was most of what a command cost (see Benchmarks/RESULTS.md). They read with
-// `decode(atIndex:)`, which throws, where a subscript would stop the program on a value of the wrong
-// type (a database edited by hand is a damaged store, not a crash). Each record's
-// `databaseSelection` fixes the column order its `init(row:)` reads, for the query interface and
-// for the hand-written SQL in StoreTransaction alike (`columnList`).
+// The history, transcript and undo records read their rows by position and write their columns by
+// hand rather than through Codable: GRDB's Codable support looks every column up by name and
+// formats every date with a DateFormatter, which was most of what a command cost (see
+// Benchmarks/RESULTS.md). They read with `decode(atIndex:)`, which throws, where a subscript would
+// stop the program on a value of the wrong type (a database edited by hand is a damaged store, not
+// a crash). Each record's `databaseSelection` fixes the column order its `init(row:)` reads.
+// The pet's row is the pet's own Codable (RowCoding), so that a new property is only a column to
+// add; the pets are read once and then kept (StoreMemory), so reading them by name costs little.
 
-/// A pet's row. Converts to and from ``LaundryCore/Pet``; the stage is stored as the last
-/// commanded step with its timer, never as "done" (that is a question of time).
+/// A pet's row: the pet's own Codable, flattened into columns (``RowCoding``), plus `nameKey`, the
+/// case-folded name that makes names unique. The stage is stored as the last commanded step with
+/// its timer (``CycleState``'s columns), never as "done" (that is a question of time).
 struct PetRecord: FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "pet"
-    static let columns = [
-        "id", "name", "nameKey", "washMinutes", "dryMinutes", "frequencyDays", "createdAt", "lastCaredAt",
-        "totalCycles", "currentStreak", "bestStreak", "stage", "timerStartedAt", "timerEndsAt",
-    ]
+    /// The columns, in the order the pet's Codable writes them, then `nameKey`.
+    static let columns: [String] = {
+        do {
+            return try RowCoding.columnNames(of: Pet(name: PetName(stored: "sample"), createdAt: Date(timeIntervalSince1970: 0)))
+                + ["nameKey"]
+        } catch {
+            preconditionFailure("a pet cannot be written as a row: \(error)")
+        }
+    }()
     static let columnList = columns.joined(separator: ", ")
     static var databaseSelection: [any SQLSelectable] { columns.map { Column($0) } }
 
-    var id: Int64?
-    var name: String
-    var nameKey: String
-    var washMinutes: Int
-    var dryMinutes: Int
-    var frequencyDays: Int
-    var createdAt: Date
-    var lastCaredAt: Date
-    var totalCycles: Int
-    var currentStreak: Int
-    var bestStreak: Int
-    var stage: String
-    var timerStartedAt: Date?
-    var timerEndsAt: Date?
+    var pet: Pet
 
     init(_ pet: Pet) {
-        id = pet.id
-        name = pet.name.value
-        nameKey = pet.name.key
-        washMinutes = pet.settings.washMinutes
-        dryMinutes = pet.settings.dryMinutes
-        frequencyDays = pet.settings.frequencyDays
-        createdAt = pet.createdAt
-        lastCaredAt = pet.lastCaredAt
-        totalCycles = pet.stats.totalCycles
-        currentStreak = pet.stats.currentStreak
-        bestStreak = pet.stats.bestStreak
-        stage = pet.cycle.kind.rawValue
-        timerStartedAt = pet.cycle.timer?.startedAt
-        timerEndsAt = pet.cycle.timer?.endsAt
+        self.pet = pet
     }
 
     init(row: Row) throws {
-        id = try row.decode(atIndex: 0)
-        name = try row.decode(atIndex: 1)
-        nameKey = try row.decode(atIndex: 2)
-        washMinutes = try row.decode(atIndex: 3)
-        dryMinutes = try row.decode(atIndex: 4)
-        frequencyDays = try row.decode(atIndex: 5)
-        createdAt = try Self.date(row, 6)
-        lastCaredAt = try Self.date(row, 7)
-        totalCycles = try row.decode(atIndex: 8)
-        currentStreak = try row.decode(atIndex: 9)
-        bestStreak = try row.decode(atIndex: 10)
-        stage = try row.decode(atIndex: 11)
-        timerStartedAt = try Self.optionalDate(row, 12)
-        timerEndsAt = try Self.optionalDate(row, 13)
+        pet = try RowCoding.decode(Pet.self, from: ColumnValues(row))
     }
 
-    /// The values of ``columns``, in their order (the id may be nil: a new row).
-    var values: [(any DatabaseValueConvertible)?] {
-        [id, name, nameKey, washMinutes, dryMinutes, frequencyDays, StoredDate.text(createdAt),
-         StoredDate.text(lastCaredAt), totalCycles, currentStreak, bestStreak, stage,
-         timerStartedAt.map(StoredDate.text), timerEndsAt.map(StoredDate.text)]
+    /// The values of ``columns``, in their order (the id may be NULL: a new row).
+    func values() throws -> [DatabaseValue] {
+        try RowCoding.columns(of: pet).map(\.value) + [pet.name.key.databaseValue]
     }
 
-    func encode(to container: inout PersistenceContainer) {
-        encodeColumns(Self.columns, values, to: &container)
+    func encode(to container: inout PersistenceContainer) throws {
+        for (column, value) in zip(Self.columns, try values()) { container[column] = value }
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
+        pet.id = inserted.rowID
     }
 
-    /// `pet` as reading the row written for it gives it back (its dates to the stored
-    /// millisecond), or nil when that row would not read as a pet.
-    static func asStored(_ pet: Pet) -> Pet? {
-        func stored(_ date: Date) -> Date { StoredDate.date(StoredDate.text(date)) ?? date }
-        var record = PetRecord(pet)
-        record.createdAt = stored(record.createdAt)
-        record.lastCaredAt = stored(record.lastCaredAt)
-        record.timerStartedAt = record.timerStartedAt.map(stored)
-        record.timerEndsAt = record.timerEndsAt.map(stored)
-        return record.pet()
+    /// The pet as reading `row` (its ``values()``) back gives it: its dates to the stored
+    /// millisecond.
+    static func asStored(_ row: [DatabaseValue]) throws -> Pet {
+        try RowCoding.decode(Pet.self, from: ColumnValues(names: columns, values: row))
+    }
+}
+
+/// A pet's cycle as three columns: the stage, and the timer's start and end while one runs.
+extension CycleState: StoredAsColumns {
+    var columns: [(name: String, value: DatabaseValue)] {
+        let timer = self.timer
+        return [
+            ("stage", kind.rawValue.databaseValue),
+            ("timerStartedAt", timer.map { StoredDate.text($0.startedAt).databaseValue } ?? .null),
+            ("timerEndsAt", timer.map { StoredDate.text($0.endsAt).databaseValue } ?? .null),
+        ]
     }
 
-    /// The pet, or nil when the row holds something no LaundryTime writes.
-    func pet() -> Pet? {
-        guard let petName = try? PetName(stored: name), let cycle = cycleState() else { return nil }
-        return Pet(
-            id: id,
-            name: petName,
-            settings: CycleSettings(washMinutes: washMinutes, dryMinutes: dryMinutes, frequencyDays: frequencyDays),
-            createdAt: createdAt,
-            lastCaredAt: lastCaredAt,
-            stats: PetStats(totalCycles: totalCycles, currentStreak: currentStreak, bestStreak: bestStreak),
-            cycle: cycle
-        )
-    }
-
-    private func cycleState() -> CycleState? {
-        func window() -> TimerWindow? {
-            guard let start = timerStartedAt, let end = timerEndsAt, end >= start else { return nil }
+    init(columns row: ColumnValues) throws {
+        let stage: String = try row.value(String.self, "stage")
+        func window() throws -> TimerWindow {
+            guard let start = try row.date("timerStartedAt"), let end = try row.date("timerEndsAt"), end >= start else {
+                throw ColumnValues.damage("of stage \(stage) has no timer")
+            }
             return TimerWindow(startedAt: start, endsAt: end)
         }
         switch Stage.Kind(rawValue: stage) {
-        case .idle: return .idle
-        case .washing: return window().map(CycleState.washing)
-        case .washDone: return .washDone
-        case .drying: return window().map(CycleState.drying)
-        case .dryDone: return .dryDone
-        case nil: return nil
+        case .idle: self = .idle
+        case .washing: self = .washing(try window())
+        case .washDone: self = .washDone
+        case .drying: self = .drying(try window())
+        case .dryDone: self = .dryDone
+        case nil: throw ColumnValues.damage("holds the stage \(stage), which is none")
         }
     }
 }

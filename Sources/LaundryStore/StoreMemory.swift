@@ -8,7 +8,8 @@ import LaundryCore
 ///   all of them, and reading and decoding them was the largest part of a scripted command);
 /// - the undo records this process wrote or read, by their stored JSON (decoding it was most of
 ///   what `undo` cost);
-/// - when the transcript was last pruned (looked up by every command otherwise).
+/// - when the transcript was last pruned (looked up by every command otherwise), and how many
+///   changes the undo stack holds (so that it is cut back to its depth only when it is over).
 ///
 /// What was read stays true only while no other connection writes and this one keeps what it
 /// writes in step: ``beginTransaction(_:)`` forgets everything when SQLite's `data_version` says
@@ -25,6 +26,8 @@ final class StoreMemory: @unchecked Sendable {
     private(set) var petRows: [Int64: [DatabaseValue]] = [:]
     /// When the transcript was last pruned, as stored, or nil when it must be read.
     var lastPruned: Date?
+    /// How many changes the undo stack holds, or nil when it must be counted.
+    var undoEntries: Int?
     private var undoRecords: [String: UndoRecord] = [:]
     private var dataVersion: Int64?
 
@@ -42,6 +45,7 @@ final class StoreMemory: @unchecked Sendable {
     func forget() {
         forgetPets()
         lastPruned = nil
+        undoEntries = nil
     }
 
     /// Forgets the pets: after a write that adds or removes one.

@@ -37,15 +37,19 @@ extension StoreTransaction {
 
     /// Keeps how to reverse a change just made. The stack holds the latest ``undoDepth`` changes.
     public func pushUndo(_ record: UndoRecord, at now: Date) throws {
-        let payload = UndoPayload.json(record)
+        let payload = try UndoPayload.json(record)
         memory.remember(record, as: payload)
         let expected = try fingerprints(of: Touched(record)).text
         try execute("INSERT INTO undoEntry (at, summary, payload, session, expected) VALUES (?, ?, ?, ?, ?)",
                     [try storable(now), record.summary, payload, ProcessSession.current.description, expected])
-        // Older than the undoDepth-th newest: walks the newest ids only, not the whole table.
-        try execute(
-            "DELETE FROM undoEntry WHERE id < (SELECT id FROM undoEntry ORDER BY id DESC LIMIT 1 OFFSET ?)",
-            [Self.undoDepth - 1])
+        let entries = try memory.undoEntries.map { $0 + 1 } ?? Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM undoEntry")) ?? 0
+        if entries > Self.undoDepth {
+            // Older than the undoDepth-th newest: walks the newest ids only, not the whole table.
+            try execute(
+                "DELETE FROM undoEntry WHERE id < (SELECT id FROM undoEntry ORDER BY id DESC LIMIT 1 OFFSET ?)",
+                [Self.undoDepth - 1])
+        }
+        memory.undoEntries = min(entries, Self.undoDepth)
     }
 
     /// Takes back this session's latest change — or, when it has made none that is still on the
@@ -75,6 +79,7 @@ extension StoreTransaction {
         let record = try memory.undoRecord(candidate.payload)
         try execute("DELETE FROM undoEntry WHERE id = ?", [candidate.id])
         memory.forgetUndoRecord(candidate.payload)
+        memory.undoEntries = memory.undoEntries.map { $0 - 1 }
         for step in record.steps { try apply(step) }
         return .undone(record, at: candidate.at, madeHere: candidate.session == me.description)
     }

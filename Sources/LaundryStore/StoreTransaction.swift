@@ -38,12 +38,12 @@ public struct StoreTransaction {
 
     /// Every pet, read from its row.
     func storedPets() throws -> [Pet] {
-        try PetRecord.fetchAll(db.cachedStatement(sql: Self.selectPets)).map(decode)
+        try PetRecord.fetchAll(db.cachedStatement(sql: Self.selectPets)).map(\.pet)
     }
 
     /// The pet whose name is `name` ignoring case.
     public func pet(named name: String) throws -> Pet? {
-        try PetRecord.fetchOne(db.cachedStatement(sql: Self.selectPetByKey), arguments: [PetName.key(for: name)]).map(decode)
+        try PetRecord.fetchOne(db.cachedStatement(sql: Self.selectPetByKey), arguments: [PetName.key(for: name)]).map(\.pet)
     }
 
     public func petCount() throws -> Int {
@@ -56,9 +56,7 @@ public struct StoreTransaction {
         var record = PetRecord(pet)
         try record.insert(db)
         memory.forgetPets()
-        var saved = pet
-        saved.id = record.id
-        return saved
+        return record.pet
     }
 
     /// Saves a changed pet (it must have been stored before).
@@ -69,13 +67,25 @@ public struct StoreTransaction {
         }
     }
 
-    /// Writes a stored pet's row; false when there is no row with its id.
+    /// Writes a stored pet's row; false when there is no row with its id. When this connection
+    /// wrote the row last (``StoreMemory/petRows``), only the columns that differ are set: fewer
+    /// values to write, and the name's unique index is left alone unless the name changed.
     func updateRow(of pet: Pet) throws -> Bool {
         try requireStorable(pet)
-        let row = PetRecord(pet).values.map { $0?.databaseValue ?? .null }
-        try execute(Self.updatePet, StatementArguments(row.dropFirst() + row.prefix(1)))  // the id goes last, in WHERE
-        guard db.changesCount == 1, let id = pet.id else { return false }
-        memory.updated(PetRecord.asStored(pet), id: id, row: row)
+        guard let id = pet.id else { return false }
+        let row = try PetRecord(pet).values()
+        if let previous = memory.petRows[id], previous.count == row.count {
+            let changed = row.indices.dropFirst().filter { row[$0] != previous[$0] }
+            if !changed.isEmpty {
+                let assignments = changed.map { "\(PetRecord.columns[$0]) = ?" }.joined(separator: ", ")
+                try execute("UPDATE pet SET \(assignments) WHERE id = ?", StatementArguments(changed.map { row[$0] } + [row[0]]))
+                guard db.changesCount == 1 else { return false }
+            }
+        } else {
+            try execute(Self.updatePet, StatementArguments(row.dropFirst() + row.prefix(1)))  // the id goes last, in WHERE
+            guard db.changesCount == 1 else { return false }
+        }
+        memory.updated(try? PetRecord.asStored(row), id: id, row: row)
         return true
     }
 
@@ -216,12 +226,5 @@ public struct StoreTransaction {
         while try messages.next() != nil {}
         let undo = try UndoEntryRecord.fetchCursor(db, sql: "SELECT \(UndoEntryRecord.columnList) FROM undoEntry")
         while let entry = try undo.next() { _ = try JSONDecoder().decode(UndoRecord.self, from: Data(entry.payload.utf8)) }
-    }
-
-    private func decode(_ record: PetRecord) throws -> Pet {
-        guard let pet = record.pet() else {
-            throw StoreError.damaged(path: path, reason: "pet row \(record.id ?? 0) holds values LaundryTime never writes")
-        }
-        return pet
     }
 }

@@ -21,6 +21,9 @@ import Testing
         let remembered = try store.read { try $0.pets() }
         #expect(remembered == (try rows(store)), "after \(step)", sourceLocation: sourceLocation)
         try store.read { transaction in
+            if let entries = transaction.memory.undoEntries {
+                #expect(entries == (try Int.fetchOne(transaction.db, sql: "SELECT count(*) FROM undoEntry")), "after \(step)", sourceLocation: sourceLocation)
+            }
             for (id, written) in transaction.memory.petRows {
                 let stored = try Row.fetchOne(transaction.db, sql: "SELECT \(PetRecord.columnList) FROM pet WHERE id = ?", arguments: [id])
                 #expect(stored.map { Array($0.databaseValues) } == written, "pet \(id)'s row after \(step)", sourceLocation: sourceLocation)
