@@ -43,10 +43,6 @@ struct ColumnValues {
         return value
     }
 
-    func anyValue(_ type: any DatabaseValueConvertible.Type, _ name: String) throws -> Any {
-        try value(type, name)
-    }
-
     func date(_ name: String) throws -> Date? {
         guard let stored = self[name], !stored.isNull else { return nil }
         guard let date = StoredDate.date(stored) else { throw Self.damage("holds \(stored) in \(name), which is not a date") }
@@ -59,31 +55,64 @@ struct ColumnValues {
     }
 }
 
-/// How a value of a type is stored: worked out once per type, since asking whether a type conforms
-/// to a protocol costs more than writing the value.
+/// How a value of a type is stored. Told by comparing the type with short lists, not by asking
+/// whether it conforms to a protocol: the first such question about a type searches every
+/// conformance in the binary, which cost a third of a millisecond at every start.
 private enum ColumnKind {
     /// ``StoredAsColumns``: its own columns.
     case ownColumns
     /// A date: ``StoredDate`` text.
     case date
-    /// A value SQLite holds as it is (a string or number; not a collection, which GRDB would take
-    /// as JSON).
+    /// A value SQLite holds as it is.
     case plain
-    /// Anything else: its own Codable, whose properties become columns.
+    /// Anything else: its own Codable, whose properties become columns (a `String`-backed enum is
+    /// a string this way).
     case nested
 
-    private static let known = Locked<[ObjectIdentifier: ColumnKind]>([:])
+    /// The types stored as their own columns.
+    private static let ownColumnTypes = [ObjectIdentifier(CycleState.self)]
+    /// The types stored as they are (a property of another type needs a type of its own, or a line
+    /// here and in ``plainValue(_:)`` and ``plain(_:from:)``).
+    private static let plainTypes = [
+        String.self, Bool.self, Double.self, Int.self, Int64.self, Int32.self, Int16.self, Int8.self,
+    ].map { ObjectIdentifier($0 as Any.Type) }
 
     static func of(_ type: Any.Type) -> ColumnKind {
+        if type == Date.self { return .date }
         let id = ObjectIdentifier(type)
-        if let kind = known.value[id] { return kind }
-        let kind: ColumnKind =
-            if type is any StoredAsColumns.Type { .ownColumns }
-            else if type == Date.self { .date }
-            else if type is any DatabaseValueConvertible.Type, type == String.self || !(type is any Collection.Type) { .plain }
-            else { .nested }
-        known.update { $0[id] = kind }
-        return kind
+        if plainTypes.contains(id) { return .plain }
+        if ownColumnTypes.contains(id) { return .ownColumns }
+        return .nested
+    }
+
+    /// A plain value as SQLite holds it.
+    static func plainValue(_ value: Any) -> DatabaseValue {
+        switch value {
+        case let value as String: value.databaseValue
+        case let value as Bool: value.databaseValue
+        case let value as Double: value.databaseValue
+        case let value as Int: value.databaseValue
+        case let value as Int64: value.databaseValue
+        case let value as Int32: value.databaseValue
+        case let value as Int16: value.databaseValue
+        case let value as Int8: value.databaseValue
+        default: preconditionFailure("\(type(of: value)) is not one of ColumnKind.plainTypes")
+        }
+    }
+
+    /// A plain value of `type` from what SQLite holds, or nil when it holds something else.
+    static func plain(_ type: Any.Type, from value: DatabaseValue) -> Any? {
+        switch type {
+        case is String.Type: String.fromDatabaseValue(value)
+        case is Bool.Type: Bool.fromDatabaseValue(value)
+        case is Double.Type: Double.fromDatabaseValue(value)
+        case is Int.Type: Int.fromDatabaseValue(value)
+        case is Int64.Type: Int64.fromDatabaseValue(value)
+        case is Int32.Type: Int32.fromDatabaseValue(value)
+        case is Int16.Type: Int16.fromDatabaseValue(value)
+        case is Int8.Type: Int8.fromDatabaseValue(value)
+        default: nil
+        }
     }
 }
 
@@ -143,7 +172,7 @@ private final class RowBeingWritten {
         case (.date, let column?):
             append(column, StoredDate.text(value as! Date).databaseValue)
         case (.plain, let column?):
-            append(column, (value as! any DatabaseValueConvertible).databaseValue)
+            append(column, ColumnKind.plainValue(value))
         default:
             try value.encode(to: RowEncoder(row: self, column: column))
         }
@@ -287,7 +316,9 @@ private struct RowReader: Decoder {
         switch (ColumnKind.of(type), column) {
         case (.ownColumns, _): value = try (type as! any StoredAsColumns.Type).init(columns: row)
         case (.date, let column?): value = try row.date(column)
-        case (.plain, let column?): value = try row.anyValue(type as! any DatabaseValueConvertible.Type, column)
+        case (.plain, let column?):
+            guard let stored = row[column] else { throw ColumnValues.damage("has no column \(column)") }
+            value = ColumnKind.plain(type, from: stored)
         default: return try Value(from: self)
         }
         guard let value = value as? Value else { throw ColumnValues.damage("has no \(Value.self) in \(column ?? "its columns")") }
