@@ -92,6 +92,22 @@ struct JSONRenderer: ReplyRenderer {
             ("text", .string(reply.text)),
             ("at", .string(isoTime(reply.at))),
         ]
+        // The words again, line by line, each with its role and its spans (pets, numbers, moods,
+        // a warning): what `text` says, for a program that wants to point at its parts.
+        members.append(("lines", .array(zip(reply.lines, reply.spans).map { line, spans in
+            .object([
+                ("role", .string(roleName(line.role))),
+                ("text", .string(line.text)),
+                ("spans", .array(spans.map { span in
+                    .object([
+                        ("kind", .string(span.kind.rawValue)),
+                        ("start", .number(span.start)),
+                        ("length", .number(span.length)),
+                        ("text", .string(span.text)),
+                    ])
+                })),
+            ])
+        })))
         if let awaiting = reply.awaiting { members.append(("awaiting", .string(awaiting.rawValue))) }
         if let failure = reply.failure { members.append(("error", .string(name(of: failure)))) }
         if case .history(let history) = reply.content {
@@ -111,6 +127,16 @@ struct JSONRenderer: ReplyRenderer {
 
     static func isoTime(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: false))
+    }
+
+    private static func roleName(_ role: Reply.Line.Role) -> String {
+        switch role {
+        case .paragraph: "paragraph"
+        case .title: "title"
+        case .lead: "lead"
+        case .groupHeading: "group_heading"
+        case .contentText: "content_text"
+        }
     }
 
     private static func name(of failure: Reply.Failure) -> String {

@@ -38,6 +38,20 @@ import Testing
         #expect(text[6].hasPrefix("Snowy ^‿^ is so happy!"))
     }
 
+    @Test func jsonRepliesCarryTheirLinesWithRolesAndSpans() throws {
+        let result = try laundrytime.run(["--json"], script: "create pet Snowy\nhow is snowy\nstart dryer for snowy\n")
+        let card = try #require(result.jsonLines[1]["lines"] as? [[String: Any]])
+        #expect(card.map { $0["text"] as? String ?? "" }.joined(separator: "\n") == result.jsonLines[1]["text"] as? String)
+        #expect(card.allSatisfy { $0["role"] as? String == "content_text" })
+        let spans = card.flatMap { $0["spans"] as? [[String: Any]] ?? [] }
+        #expect(spans.contains { $0["kind"] as? String == "pet_name" && $0["text"] as? String == "Snowy" })
+        #expect(spans.contains { $0["kind"] as? String == "mood" && $0["text"] as? String == "is so happy!" })
+        #expect(spans.contains { $0["kind"] as? String == "number" && $0["text"] as? String == "100%" })
+        let refused = try #require(result.jsonLines[2]["lines"] as? [[String: Any]])
+        let warning = try #require((refused.first?["spans"] as? [[String: Any]])?.first)
+        #expect(warning["kind"] as? String == "warning" && warning["start"] as? Int == 0)
+    }
+
     @Test func undoWorksAcrossProcesses() throws {
         _ = try laundrytime.run(script: "create pet Snowy\nstart wash\n")
         let undo = try laundrytime.run(["--json", "undo"])
