@@ -24,6 +24,23 @@ public enum UndoOutcome: Equatable, Sendable {
     }
 }
 
+extension StoreTransaction {
+    public static let undoDepth = 100
+
+    /// The undo stack, in this transaction.
+    public var undoStack: UndoStack { UndoStack(transaction: self) }
+
+    /// Keeps how to reverse a change just made (``UndoStack/push(_:at:)``).
+    public func pushUndo(_ record: UndoRecord, at now: Date) throws {
+        try undoStack.push(record, at: now)
+    }
+
+    /// Takes back a change (``UndoStack/undo()``).
+    public func undo() throws -> UndoOutcome {
+        try undoStack.undo()
+    }
+}
+
 /// The undo stack: one row per change, with what reverses it (``LaundryCore/UndoRecord``), who
 /// made it (``ProcessSession``), and a fingerprint of every row it left behind.
 ///
@@ -32,24 +49,31 @@ public enum UndoOutcome: Equatable, Sendable {
 /// all — of an earlier run — but never one of another session that is still running (that is its
 /// to undo). And a change is taken back only while the pets it touched are still exactly as it left
 /// them: otherwise it would silently take back the newer change too.
-extension StoreTransaction {
-    public static let undoDepth = 100
+public struct UndoStack {
+    let transaction: StoreTransaction
+    private var db: Database { transaction.db }
+    private var memory: StoreMemory { transaction.memory }
 
-    /// Keeps how to reverse a change just made. The stack holds the latest ``undoDepth`` changes.
-    public func pushUndo(_ record: UndoRecord, at now: Date) throws {
+    private func execute(_ sql: String, _ arguments: StatementArguments = StatementArguments()) throws {
+        try transaction.execute(sql, arguments)
+    }
+
+    /// Keeps how to reverse a change just made. The stack holds the latest
+    /// ``StoreTransaction/undoDepth`` changes.
+    public func push(_ record: UndoRecord, at now: Date) throws {
         let payload = try UndoPayload.json(record)
         memory.remember(record, as: payload)
         let expected = try fingerprints(of: Touched(record)).text
         try execute("INSERT INTO undoEntry (at, summary, payload, session, expected) VALUES (?, ?, ?, ?, ?)",
-                    [try storable(now), record.summary, payload, ProcessSession.current.description, expected])
+                    [try transaction.storable(now), record.summary, payload, ProcessSession.current.description, expected])
         let entries = try memory.undoEntries.map { $0 + 1 } ?? Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM undoEntry")) ?? 0
-        if entries > Self.undoDepth {
+        if entries > StoreTransaction.undoDepth {
             // Older than the undoDepth-th newest: walks the newest ids only, not the whole table.
             try execute(
                 "DELETE FROM undoEntry WHERE id < (SELECT id FROM undoEntry ORDER BY id DESC LIMIT 1 OFFSET ?)",
-                [Self.undoDepth - 1])
+                [StoreTransaction.undoDepth - 1])
         }
-        memory.undoEntries = min(entries, Self.undoDepth)
+        memory.undoEntries = min(entries, StoreTransaction.undoDepth)
     }
 
     /// Takes back this session's latest change — or, when it has made none that is still on the
@@ -100,13 +124,13 @@ extension StoreTransaction {
     private func apply(_ step: UndoStep) throws {
         switch step {
         case .restorePet(let pet):
-            if try !updateRow(of: pet) {
+            if try !transaction.updateRow(of: pet) {
                 var record = PetRecord(pet)
                 try record.insert(db)
                 memory.forgetPets()
             }
         case .removePet(let id):
-            try deletePet(id: id)
+            try transaction.deletePet(id: id)
         case .removeEvent(let id):
             _ = try CycleEventRecord.deleteOne(db, key: id)
         case .restoreEvents(let events):
@@ -116,7 +140,7 @@ extension StoreTransaction {
                 try record.insert(db)
             }
         case .restoreSettings(let settings):
-            try save(settings)
+            try transaction.save(settings)
         }
     }
 
@@ -140,7 +164,7 @@ extension StoreTransaction {
     }
 
     /// A pet's row as stored (nil when there is none): as this connection last wrote it, else read.
-    func petRow(_ id: Int64) throws -> [DatabaseValue]? {
+    private func petRow(_ id: Int64) throws -> [DatabaseValue]? {
         if let written = memory.petRows[id] { return written }
         let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(PetRecord.columnList) FROM pet WHERE id = ?"), arguments: [id])
         return row.map { Array($0.databaseValues) }
