@@ -122,7 +122,9 @@ public final class Assistant {
         let contextBefore = shared.conversation
         do {
             return try store.write(commit: !dryRun) { transaction in
-                let reply = try body(transaction)
+                let changesBefore = transaction.changeCount
+                var reply = try body(transaction)
+                if dryRun { reply = reply.inDryRun(changedSomething: transaction.changeCount != changesBefore) }
                 try transaction.transcript.append(transcript(of: reply))
                 try transaction.transcript.pruneIfDue(at: now)
                 return reply

@@ -117,8 +117,24 @@ public struct Reply: Sendable {
     public let kind: Kind
     public let awaiting: Awaiting?
     public let content: Content?
+    /// Made in a dry run (`--dry-run`): nothing it says was done is kept.
+    public private(set) var dryRun = false
 
     public var ok: Bool { failure == nil }
+
+    /// The words a reply that would have changed something ends with in a dry run.
+    public static let dryRunNote = "(Dry run — nothing was changed.)"
+
+    /// This reply as a dry run gives it: marked, and when it would have changed something, saying
+    /// that nothing was.
+    func inDryRun(changedSomething: Bool) -> Reply {
+        var marked = changedSomething
+            ? Reply(input: input, intent: intent, slots: slots, pet: pet, failure: failure, lines: lines + [Line(.paragraph, Self.dryRunNote)],
+                    at: at, kind: kind, awaiting: awaiting, content: content)
+            : self
+        marked.dryRun = true
+        return marked
+    }
 
     /// The reply's first line: what a one-line account of it (an error on stderr) says.
     public var headline: String { lines.first?.text ?? "" }

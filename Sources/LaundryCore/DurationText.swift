@@ -2,15 +2,14 @@ import Foundation
 
 /// How LaundryTime writes spans of time for people.
 public enum DurationText {
-    /// A countdown, "12:40" or "1:05:00", to the nearest second — but never "0:00" while time
-    /// is left, so a running timer does not look finished.
+    /// A countdown as the seeds write it, minutes and seconds ("12:40", "60:00" for an hour's
+    /// dryer) up to 99:59, then with hours ("1:45:00"), to the nearest second — but never "0:00"
+    /// while time is left, so a running timer does not look finished.
     public static func countdown(_ seconds: TimeInterval) -> String {
         var total = Int(max(seconds, 0).rounded())
         if total == 0 && seconds > 0 { total = 1 }
-        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
-        return hours > 0
-            ? "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))"
-            : "\(minutes):\(twoDigits(secs))"
+        guard total >= 100 * 60 else { return "\(total / 60):\(twoDigits(total % 60))" }
+        return "\(total / 3600):\(twoDigits(total / 60 % 60)):\(twoDigits(total % 60))"
     }
 
     /// A rough span in words, to the nearest unit: "less than a minute", "12 minutes",

@@ -27,6 +27,10 @@ public struct StoreTransaction {
     private static let updatePet =
         "UPDATE pet SET " + PetRecord.columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ") + " WHERE id = ?"
 
+    /// How many rows this connection has changed so far: a command that leaves it as it was
+    /// changed nothing.
+    public var changeCount: Int { db.totalChangesCount }
+
     /// Every pet, in the order they were created: as the last command left them when nothing has
     /// changed them since (``StoreMemory``), else read.
     public func pets() throws -> [Pet] {

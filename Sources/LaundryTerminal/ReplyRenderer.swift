@@ -109,6 +109,7 @@ struct JSONRenderer: ReplyRenderer {
             ])
         })))
         if let awaiting = reply.awaiting { members.append(("awaiting", .string(awaiting.rawValue))) }
+        if reply.dryRun { members.append(("dryRun", .bool(true))) }
         if let failure = reply.failure { members.append(("error", .string(name(of: failure)))) }
         if case .history(let history) = reply.content {
             // The same events, with the same fields, as `export history as csv|json`.

@@ -101,7 +101,3 @@ extension LaundryTimeCommand {
 
 extension OutputFormat: ExpressibleByArgument {}
 extension ColorChoice: ExpressibleByArgument {}
-
-enum LaundryTimeVersion {
-    static let current = "0.1.0"
-}

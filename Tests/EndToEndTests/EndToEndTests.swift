@@ -109,6 +109,44 @@ import Testing
         #expect((status.jsonLines.first?["text"] as? String)?.hasPrefix("No Pets Yet") == true)
     }
 
+    /// Issue 17: a dry run looks like one — in the words and in JSON — and a real run does not.
+    @Test func aDryRunSaysSo() throws {
+        _ = try laundrytime.run(script: "create pet Snowy\n")
+        let plain = try laundrytime.run(["--dry-run", "--yes", "delete", "snowy"])
+        #expect(plain.status == 0)
+        #expect(plain.stdout.trimmingCharacters(in: .newlines).hasSuffix("(Dry run — nothing was changed.)"), "\(plain.stdout)")
+        let json = try laundrytime.run(["--dry-run", "--json"], script: "start wash for snowy\nhow is snowy\n")
+        #expect(json.jsonLines.count == 2 && json.jsonLines.allSatisfy { $0["dryRun"] as? Bool == true })
+        #expect((json.jsonLines.first?["text"] as? String)?.hasSuffix("(Dry run — nothing was changed.)") == true)
+        #expect((json.jsonLines.last?["text"] as? String)?.contains("Dry run") == false, "a question that changes nothing is not marked")
+        let real = try laundrytime.run(["--json", "how", "is", "snowy"])
+        #expect(real.jsonLines.first?["dryRun"] == nil && (real.jsonLines.first?["text"] as? String)?.contains("Dry run") == false)
+        #expect(try laundrytime.run(["--json", "/pets"]).jsonLines.first?["text"] as? String != nil)
+        let pets = try laundrytime.run(["/pets"])
+        #expect(pets.stdout.contains("Snowy"), "the dry-run delete left Snowy")
+    }
+
+    /// Issue 17: `version` and `about` at the prompt answer, with the same version as `--version`.
+    @Test func versionAndAboutAreAnswered() throws {
+        let version = try laundrytime.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!version.isEmpty)
+        let result = try laundrytime.run(["--json"], script: "version\nabout\n/version\n/about\n")
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.jsonLines.count == 4)
+        for reply in result.jsonLines {
+            #expect(reply["intent"] as? String == "connection")
+            #expect((reply["text"] as? String)?.hasPrefix("LaundryTime \(version)") == true, "\(reply)")
+        }
+    }
+
+    /// Issue 17: timers read as the seeds' MM:SS up to 99:59 — a 60-minute dryer starts at "60:00".
+    @Test func anHourLongTimerCountsInMinutes() throws {
+        _ = try laundrytime.run(script: "create pet Snowy\nstart wash for snowy\n", now: "2026-03-01T09:00:00Z")
+        let dryer = try laundrytime.run(script: "start dryer for snowy\nhow is snowy\n", now: "2026-03-01T09:46:00Z")
+        #expect(dryer.stdout.contains("60:00 left"), "\(dryer.stdout)")
+        #expect(!dryer.stdout.contains("1:00:00"))
+    }
+
     @Test func worksFromAnyWorkingDirectory() throws {
         let result = try laundrytime.run(["--json", "help"], directory: URL(fileURLWithPath: "/"))
         #expect(result.status == 0 && result.jsonLines.first?["intent"] as? String == "help")

@@ -115,6 +115,7 @@ struct RecordHandlers: Handlers {
         let messages = try transaction.transcript.count(since: today)
         let folds = try transaction.events(since: today).filter(\.kind.isFold).count
         let lines = [
+            "LaundryTime \(LaundryTimeVersion.current) — laundry pets in your terminal",
             "● Connected — \(url.path)",
             "Schema: \(schema.count) migrations (latest “\(schema.last ?? "none")”)",
             "Size: \(ByteCountFormatter.string(fromByteCount: Int64(size), countStyle: .file))",
