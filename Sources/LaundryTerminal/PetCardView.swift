@@ -102,7 +102,8 @@ struct PetCardView {
         switch mood {
         case .happy: .happy
         case .neutral: .neutral
-        case .sad, .verySad, .dead: .sad
+        case .sad, .verySad: .sad
+        case .dead: .dead
         }
     }
 

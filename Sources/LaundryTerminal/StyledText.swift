@@ -14,6 +14,8 @@ enum Ink: Sendable, Equatable {
     case happy
     case neutral
     case sad
+    /// A dead pet: the seeds' grey ("Gray tint, static"), not the sad red.
+    case dead
     case wash
     case dry
     case fold

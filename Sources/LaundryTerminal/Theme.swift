@@ -155,6 +155,7 @@ struct Theme: Sendable {
         case .happy: base = RGB(0x33CC66)
         case .neutral: base = RGB(0xFF9933)
         case .sad, .danger: base = RGB(0xFF4D4D)
+        case .dead: base = RGB(0x999999)
         case .wash: base = RGB(0x66CCFF)
         case .dry: base = RGB(0xFFCC33)
         case .fold: base = RGB(0x9966FF)
@@ -179,6 +180,7 @@ struct Theme: Sendable {
         case .happy: "32"
         case .neutral, .dry: "33"
         case .sad, .danger: "31"
+        case .dead: "90"
         case .wash: "36"
         case .fold: "35"
         }
