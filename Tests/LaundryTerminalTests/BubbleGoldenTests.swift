@@ -17,16 +17,24 @@ import Testing
         "start dryer for snowy", "/quick", "help wash", "/settings", "export history as csv", "history", "delete zoë",
     ]
 
-    /// The conversation as the renderer draws it, with the clock moving a minute per line.
-    static func conversation(columns: Int, theme: Theme) throws -> String {
+    /// An assistant on a fresh store with the clock at 2026-03-01 09:00 UTC, and a bubble
+    /// renderer for it.
+    static func fixture(columns: Int, theme: Theme) throws -> (AssistantFixture, BubbleRenderer) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         calendar.locale = Locale(identifier: "en_US_POSIX")
         let fixture = try AssistantFixture(calendar: calendar)
-        let (time, assistant) = (fixture.time, fixture.assistant)
-        var renderer = BubbleRenderer(
+        let assistant = fixture.assistant
+        let renderer = BubbleRenderer(
             theme: theme, glyphs: .rounded, view: ReplyView(captionTime: assistant.captionTime, clockTime: assistant.clockTime),
             columns: { columns })
+        return (fixture, renderer)
+    }
+
+    /// The conversation as the renderer draws it, with the clock moving a minute per line.
+    static func conversation(columns: Int, theme: Theme) throws -> String {
+        var (fixture, renderer) = try fixture(columns: columns, theme: theme)
+        let (time, assistant) = (fixture.time, fixture.assistant)
         var out = renderer.render(opening: try assistant.opening())
         for line in script {
             out += renderer.render(userLine: line, at: time.clock.now())

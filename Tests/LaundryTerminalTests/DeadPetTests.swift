@@ -26,14 +26,8 @@ import Testing
 
     /// A pet left for 15 days (every 7 days: dead after 14), its card and the dashboard.
     static func drawn(theme: Theme) throws -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        calendar.locale = Locale(identifier: "en_US_POSIX")
-        let fixture = try AssistantFixture(calendar: calendar)
+        var (fixture, renderer) = try BubbleGoldenTests.fixture(columns: 80, theme: theme)
         let (time, assistant) = (fixture.time, fixture.assistant)
-        var renderer = BubbleRenderer(
-            theme: theme, glyphs: .rounded, view: ReplyView(captionTime: assistant.captionTime, clockTime: assistant.clockTime),
-            columns: { 80 })
         _ = assistant.respond(to: "create pet Snowy")
         time.advance(minutes: 15 * 24 * 60)
         var out = ""
