@@ -29,8 +29,11 @@ enum HistoryText {
     }
 
     /// The timeline under its group headings (Today, Yesterday, This Week, Earlier), newest first;
-    /// past `limit` events, one line says how many more there are.
-    static func timeline(_ events: [RecordedEvent], now: Date, calendar: Calendar, limit: Int) -> [Reply.Line] {
+    /// past `limit` events, one line says how many more there are. Each event names its pet as
+    /// `currentNames` (by id) calls it now, with the name it had then where that differs.
+    static func timeline(
+        _ events: [RecordedEvent], currentNames: [Int64: String], now: Date, calendar: Calendar, limit: Int
+    ) -> [Reply.Line] {
         let durations = self.durations(events)
         var lines: [Reply.Line] = []
         var shown = 0
@@ -40,7 +43,7 @@ enum HistoryText {
             for event in members.prefix(limit - shown) {
                 let when = group == .today || group == .yesterday
                     ? PetText.clockTime(event.at, calendar: calendar) : dayAndTime(event.at, calendar: calendar)
-                var line = "  \(when) · \(event.petName) · \(event.kind.words)"
+                var line = "  \(when) · \(petName(of: event, currentNames: currentNames)) · \(event.kind.words)"
                 if let duration = durations[event.id] { line += " · \(span(duration))" }
                 lines.append(Reply.Line(.paragraph, line))
                 shown += 1
@@ -50,6 +53,12 @@ enum HistoryText {
             lines.append(Reply.Line(.paragraph, "… and \(DurationText.plural(events.count - shown, "earlier event")). “export history as csv” gives them all."))
         }
         return lines
+    }
+
+    /// "Flake (then Snowy)" for an event of the pet now called Flake, recorded when it was Snowy.
+    static func petName(of event: RecordedEvent, currentNames: [Int64: String]) -> String {
+        guard let current = currentNames[event.petId], current != event.petName else { return event.petName }
+        return "\(current) (then \(event.petName))"
     }
 
     /// How long each event's stage lasted: a start's planned time, a stop's time since its start,

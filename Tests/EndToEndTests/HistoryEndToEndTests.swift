@@ -25,6 +25,18 @@ import Testing
         }
     }
 
+    /// Issue 17: after a rename, the history names the pet as it is called now, with the name it
+    /// had then beside it.
+    @Test func theHistoryUsesThePetsCurrentName() throws {
+        _ = try laundrytime.run(script: "create pet Snowy\nstart wash for snowy\nstop the wash for snowy\nrename snowy to Flake\n")
+        let history = try laundrytime.run(["history"], now: "2026-03-01T09:05:00Z")
+        #expect(history.status == 0)
+        #expect(history.stdout.contains("Flake (then Snowy) · wash stopped"), "\(history.stdout)")
+        #expect(!history.stdout.contains("· Snowy ·"))
+        let forFlake = try laundrytime.run(["history", "for", "flake"], now: "2026-03-01T09:05:00Z")
+        #expect(forFlake.stdout.contains("Flake (then Snowy) · wash started"), "\(forFlake.stdout)")
+    }
+
     @Test func theTimelineGroupsDaysAsTheCalendarDoes() throws {
         try simulateDays()
         let history = try laundrytime.run(["history"], now: "2026-03-05T09:00:00Z")
