@@ -35,7 +35,7 @@ extension Notice {
                 break
             }
             let mood = pet.mood(at: now)
-            if let (title, summary) = moodNotice(mood, name: name) {
+            if let (title, summary) = moodNotice(mood, of: pet, at: now) {
                 notices.append(Notice(
                     notification: LaundryNotification(title: title, text: "\(name) \(mood.text)", pet: name),
                     summary: summary, at: now,
@@ -45,12 +45,25 @@ extension Notice {
         return notices.sorted { $0.at < $1.at }
     }
 
-    private static func moodNotice(_ mood: Mood, name: String) -> (title: String, summary: String)? {
+    private static func moodNotice(_ mood: Mood, of pet: Pet, at now: Date) -> (title: String, summary: String)? {
+        let name = pet.name.value
         switch mood {
-        case .happy, .neutral: nil
-        case .sad: ("Laundry is due", "\(name) got sadder — it needs some laundry love.")
-        case .verySad: ("Laundry is overdue!", "\(name) is very sad — laundry is overdue!")
-        case .dead: ("\(name) has died", "\(name) has died from neglect — “start wash for \(name)” brings it back.")
+        case .happy, .neutral: return nil
+        case .sad: return ("Laundry is due", "\(name) got sadder — it needs some laundry love.")
+        case .verySad: return ("Laundry is overdue!", "\(name) is very sad — laundry is overdue!")
+        case .dead: return ("\(name) has died", "\(name) has died from neglect — \(revival(of: pet, at: now))")
+        }
+    }
+
+    /// What brings a dead pet back from where its laundry is: a sentence to type only when typing
+    /// it now works (a fold revives; the steps before it lead there).
+    private static func revival(of pet: Pet, at now: Date) -> String {
+        let name = pet.name.value
+        switch pet.nextAction(at: now) {
+        case .startWash, .reviveWithLaundry: return "“start wash for \(name)” brings it back."
+        case .startDryer: return "its wash is done: “start dryer for \(name)”, then folding, brings it back."
+        case .markFolded: return "its laundry is dry: “mark \(name) folded” brings it back."
+        case .waitForWash, .waitForDryer: return "its laundry is under way, and folding it brings it back."
         }
     }
 
