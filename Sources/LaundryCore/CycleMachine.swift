@@ -71,13 +71,16 @@ extension Pet {
         }
     }
 
-    /// Folding: one more cycle, health back to 100. A pet that had died is revived, and its
-    /// streak starts again from 0 (the consequence of neglect); its cycles are kept.
+    /// Folding: one more cycle, health back to 100. The streak counts care on time: a fold no
+    /// later than the frequency after the previous fold (or creation) adds 1, a later one starts
+    /// it over at 1. A pet that had died is revived, and its streak starts again from 0 (the
+    /// consequence of neglect); its cycles are kept. The best streak is kept.
     private func folded(at now: Date) -> CycleOutcome {
         var pet = self
         let revived = mood(at: now) == .dead
+        let onTime = HealthModel.isOnTime(foldAt: now, lastCaredAt: lastCaredAt, frequencyDays: settings.frequencyDays)
         pet.stats.totalCycles += 1
-        pet.stats.currentStreak = revived ? 0 : stats.currentStreak + 1
+        pet.stats.currentStreak = revived ? 0 : onTime ? stats.currentStreak + 1 : 1
         pet.stats.bestStreak = max(stats.bestStreak, pet.stats.currentStreak)
         pet.lastCaredAt = now
         pet.cycle = .idle

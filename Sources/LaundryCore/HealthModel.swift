@@ -26,6 +26,14 @@ public enum HealthModel {
     }
 
     /// The instant laundry is due again (health 50).
+    /// Whether a fold at `foldAt` is on time: no later than the frequency after the previous fold
+    /// (or the pet's creation), `lastCaredAt`. Counted in whole milliseconds, as health is, so the
+    /// due instant itself is on time and the millisecond after it is not.
+    public static func isOnTime(foldAt: Date, lastCaredAt: Date, frequencyDays: Int) -> Bool {
+        let elapsed = Int64((foldAt.timeIntervalSince(lastCaredAt) * 1000).rounded())
+        return elapsed <= Int64(max(frequencyDays, 1)) * 86_400_000
+    }
+
     public static func dueInstant(lastCaredAt: Date, frequencyDays: Int) -> Date {
         lastCaredAt.addingTimeInterval(TimeInterval(max(frequencyDays, 1)) * 86_400)
     }

@@ -13,18 +13,24 @@ public struct HistorySummary: Equatable, Sendable {
     public let onTimeShare: Double?
 
     /// Summarises `events` (any order). A cycle runs from its first wash start after the pet's
-    /// previous fold to its fold; a fold is on time when it came within `frequencyDays(petId)`
-    /// days of the pet's previous fold (or of `since(petId)`, the pet's creation, for the first).
-    public init(events: [RecordedEvent], frequencyDays: (Int64) -> Int?, since created: (Int64) -> Date?) {
+    /// previous fold to its fold; a fold is on time by the streak's rule
+    /// (``HealthModel/isOnTime(foldAt:lastCaredAt:frequencyDays:)``): within `frequencyDays(petId)`
+    /// days of the pet's previous fold — in `events`, else `foldBefore[petId]` (the last one before
+    /// them, so that the share does not depend on the range asked for), else `since(petId)`, the
+    /// pet's creation. A revive is never on time.
+    public init(
+        events: [RecordedEvent], frequencyDays: (Int64) -> Int?, since created: (Int64) -> Date?,
+        foldBefore: [Int64: Date] = [:]
+    ) {
         var folds = 0
         var onTime = 0
         let spans = Array(CycleSpans.washToFold(events).values)
-        var lastFold: [Int64: Date] = [:]
+        var lastFold = foldBefore
         for event in events.sorted(by: { ($0.at, $0.id) < ($1.at, $1.id) }) {
             guard event.kind.isFold else { continue }
             folds += 1
             if let days = frequencyDays(event.petId), let previous = lastFold[event.petId] ?? created(event.petId),
-               event.kind == .folded, event.at.timeIntervalSince(previous) <= Double(days) * 86_400 {
+               event.kind == .folded, HealthModel.isOnTime(foldAt: event.at, lastCaredAt: previous, frequencyDays: days) {
                 onTime += 1
             }
             lastFold[event.petId] = event.at

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The database schema as a list of migrations, from the first version on.
@@ -126,6 +127,33 @@ enum Schema {
                 "petName" TEXT
                 """)
             try db.create(index: "transcriptMessage_on_at", on: "transcriptMessage", columns: ["at"])
+        }
+
+        migrator.registerMigration("v6: streaks count folds on time") { db in
+            // The streak used to count every fold; it now counts care on time (issue 17): a fold no
+            // later than the pet's frequency after its previous fold (or its creation) adds 1, a
+            // later one starts it over at 1, a revive at 0; the best is the highest it reached.
+            // Each pet's folds are replayed by that rule, with its frequency as it is now (the
+            // history does not say what it was). Written out here, not taken from LaundryCore, so
+            // that this migration stays what it was when it shipped.
+            let pets = try Row.fetchAll(db, sql: "SELECT id, frequencyDays, createdAt FROM pet")
+            for pet in pets {
+                let id: Int64 = pet[0]
+                let frequencyMilliseconds = Int64(max(pet[1] as Int, 1)) * 86_400_000
+                guard var previous = StoredDate.date(pet[2] as DatabaseValue) else { continue }
+                var streak = 0, best = 0
+                let folds = try Row.fetchAll(
+                    db, sql: "SELECT kind, at FROM cycleEvent WHERE petId = ? AND kind IN ('folded', 'revived') ORDER BY at, id",
+                    arguments: [id])
+                for fold in folds {
+                    guard let at = StoredDate.date(fold[1] as DatabaseValue) else { continue }
+                    let elapsed = Int64((at.timeIntervalSince(previous) * 1000).rounded())
+                    streak = (fold[0] as String) == "revived" ? 0 : elapsed <= frequencyMilliseconds ? streak + 1 : 1
+                    best = max(best, streak)
+                    previous = at
+                }
+                try db.execute(sql: "UPDATE pet SET currentStreak = ?, bestStreak = ? WHERE id = ?", arguments: [streak, best, id])
+            }
         }
 
         return migrator

@@ -118,6 +118,23 @@ public struct StoreTransaction {
         return try request.fetchAll(db).map(\.recorded)
     }
 
+    /// Each pet's last fold (or revive) before `instant`, by pet id (of one pet when `petId` is set).
+    public func lastFolds(before instant: Date, petId: Int64? = nil) throws -> [Int64: Date] {
+        let rows = try Row.fetchAll(
+            db,
+            sql: "SELECT petId, max(at) FROM cycleEvent WHERE kind IN (?, ?) AND at < ?"
+                + (petId == nil ? "" : " AND petId = ?") + " GROUP BY petId",
+            arguments: StatementArguments(
+                [RecordedEvent.Kind.folded.rawValue, RecordedEvent.Kind.revived.rawValue, StoredDate.text(instant)]
+                    + (petId.map { [$0] } ?? [])))
+        var folds: [Int64: Date] = [:]
+        for row in rows {
+            guard let id: Int64 = try row.decode(atIndex: 0), let at = StoredDate.date(row[1] as DatabaseValue) else { continue }
+            folds[id] = at
+        }
+        return folds
+    }
+
     /// Deletes a pet; its history goes with it.
     public func deletePet(id: Int64) throws {
         _ = try PetRecord.deleteOne(db, key: id)

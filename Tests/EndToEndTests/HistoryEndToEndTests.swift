@@ -37,6 +37,23 @@ import Testing
         #expect(forFlake.stdout.contains("Flake (then Snowy) · wash started"), "\(forFlake.stdout)")
     }
 
+    /// Issue 17: "On time" follows the streak's rule, so it does not depend on the range asked
+    /// for: a fold on day 10 is on time after one on day 5, whether or not day 5 is in the range.
+    @Test func onTimeDoesNotDependOnTheRange() throws {
+        _ = try laundrytime.run(script: "create pet Snowy\n", now: "2026-03-01T09:00:00Z")
+        for day in ["05", "10"] {
+            _ = try laundrytime.run(script: "start wash for snowy\n", now: "2026-03-\(day)T09:00:00Z")
+            _ = try laundrytime.run(script: "start dryer for snowy\n", now: "2026-03-\(day)T10:00:00Z")
+            _ = try laundrytime.run(script: "mark snowy folded\n", now: "2026-03-\(day)T11:30:00Z")
+        }
+        let all = try laundrytime.run(["history", "for", "snowy"], now: "2026-03-10T12:00:00Z")
+        let today = try laundrytime.run(["history", "for", "snowy", "today"], now: "2026-03-10T12:00:00Z")
+        #expect(all.stdout.contains("On time 100%"), "\(all.stdout)")
+        #expect(today.stdout.contains("On time 100%"), "\(today.stdout)")
+        let card = try laundrytime.run(["how", "is", "snowy"], now: "2026-03-10T12:00:00Z")
+        #expect(card.stdout.contains("Streak 2 (best 2)"), "\(card.stdout)")
+    }
+
     @Test func theTimelineGroupsDaysAsTheCalendarDoes() throws {
         try simulateDays()
         let history = try laundrytime.run(["history"], now: "2026-03-05T09:00:00Z")

@@ -198,7 +198,9 @@ import Testing
         #expect(revived.statusLine(at: death) == "Snowy is so happy!")
     }
 
-    @Test func foldOneSecondBeforeDeathIsAnOrdinaryFold() throws {
+    /// One second before death the pet is alive: an ordinary fold, but a late one (a week past
+    /// due), so the streak starts over at 1.
+    @Test func foldOneSecondBeforeDeathIsAnOrdinaryLateFold() throws {
         let pet = try makePet(stats: PetStats(totalCycles: 10, currentStreak: 4, bestStreak: 6), cycle: .dryDone)
         let now = t0.plus(days: 14, seconds: -1)
         #expect(pet.health(at: now) == 1)
@@ -206,8 +208,31 @@ import Testing
 
         let outcome = pet.applying(.fold, at: now)
         #expect(outcome.event == CycleEvent(kind: .folded(revived: false), at: now))
-        #expect(outcome.pet?.stats == PetStats(totalCycles: 11, currentStreak: 5, bestStreak: 6))
+        #expect(outcome.pet?.stats == PetStats(totalCycles: 11, currentStreak: 1, bestStreak: 6))
         #expect(outcome.pet?.health(at: now) == 100)
+    }
+
+    /// Issue 17's rule: a fold is on time when it comes no later than the pet's frequency after
+    /// the previous fold (or its creation): the streak grows by one; later, it starts over at 1.
+    @Test(arguments: [
+        (7.0 * 86_400 - 0.001, 5),  // a millisecond before due
+        (7.0 * 86_400, 5),          // the due instant itself: on time
+        (7.0 * 86_400 + 0.001, 1),  // a millisecond late
+        (10.0 * 86_400, 1),         // sad
+        (60.0, 5),                  // a minute after the last fold
+    ] as [(TimeInterval, Int)])
+    func aFoldOnTimeGrowsTheStreakAndALateOneStartsItOver(after seconds: TimeInterval, streak: Int) throws {
+        let pet = try makePet(stats: PetStats(totalCycles: 10, currentStreak: 4, bestStreak: 4), cycle: .dryDone)
+        let folded = try #require(pet.applying(.fold, at: t0.addingTimeInterval(seconds)).pet)
+        #expect(folded.stats == PetStats(totalCycles: 11, currentStreak: streak, bestStreak: max(4, streak)))
+    }
+
+    /// The frequency is the pet's own: every 3 days makes day 4 late.
+    @Test func theRuleFollowsThePetsFrequency() throws {
+        var pet = try makePet(stats: PetStats(totalCycles: 2, currentStreak: 2, bestStreak: 3), cycle: .dryDone)
+        pet.settings.frequencyDays = 3
+        #expect(pet.applying(.fold, at: t0.plus(days: 3)).pet?.stats.currentStreak == 3)
+        #expect(pet.applying(.fold, at: t0.plus(days: 4)).pet?.stats.currentStreak == 1)
     }
 
     /// The whole revive path: a dead pet is washed, dried and folded back to life.

@@ -36,6 +36,42 @@ import Testing
         return path
     }
 
+    /// v6 replays each pet's folds by issue 17's rule: on time (within the frequency after the
+    /// previous fold or creation) adds 1, late starts over at 1, a revive starts at 0.
+    @Test func streaksAreReplayedFromTheHistory() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("laundrytime.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try Schema.migrator.migrate(queue, upTo: "v5: checks without IN lists")
+        try queue.write { db in
+            // Every 7 days, created 1 March; the old rule counted every fold: 6 of them, best 6.
+            try db.execute(sql: """
+                INSERT INTO pet (name, nameKey, washMinutes, dryMinutes, frequencyDays, createdAt, lastCaredAt,
+                                 totalCycles, currentStreak, bestStreak, stage)
+                VALUES ('Snowy', 'snowy', 45, 60, 7, '2026-03-01 09:00:00.000', '2026-04-20 09:00:00.000', 6, 6, 6, 'idle'),
+                       ('Fluffy', 'fluffy', 45, 60, 7, '2026-03-01 09:00:00.000', '2026-03-01 09:00:00.000', 0, 0, 0, 'idle')
+                """)
+            let folds = [
+                ("2026-03-08 09:00:00.000", "folded"),   // exactly due: on time → 1
+                ("2026-03-15 09:00:00.001", "folded"),   // a millisecond late → 1
+                ("2026-03-20 09:00:00.000", "folded"),   // on time → 2
+                ("2026-03-25 09:00:00.000", "folded"),   // on time → 3 (best 3)
+                ("2026-04-15 09:00:00.000", "revived"),  // dead → 0
+                ("2026-04-20 09:00:00.000", "folded"),   // on time → 1
+            ]
+            for (at, kind) in folds {
+                try db.execute(sql: "INSERT INTO cycleEvent (petId, petName, kind, at) VALUES (1, 'Snowy', ?, ?)", arguments: [kind, at])
+            }
+        }
+        try queue.close()
+        let store = try LaundryStore(location: StoreLocation(directory: directory.url))
+        let pets = try store.read { try $0.pets() }
+        #expect(pets.map(\.stats) == [
+            PetStats(totalCycles: 6, currentStreak: 1, bestStreak: 3),
+            PetStats(totalCycles: 0, currentStreak: 0, bestStreak: 0),
+        ])
+    }
+
     @Test func rewritingTheChecksKeepsRowsSequencesAndReferences() throws {
         let directory = TemporaryDirectory()
         let path = try storeAtV4(directory)

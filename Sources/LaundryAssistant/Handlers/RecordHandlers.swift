@@ -39,7 +39,8 @@ struct RecordHandlers: Handlers {
             events: try transaction.events(petId: pet?.id, since: chartStart), weeks: 12, now: turn.now, calendar: calendar)
         let byID = Dictionary(uniqueKeysWithValues: pets.compactMap { p in p.id.map { ($0, p) } })
         let summary = HistorySummary(
-            events: events, frequencyDays: { byID[$0]?.settings.frequencyDays }, since: { byID[$0]?.createdAt })
+            events: events, frequencyDays: { byID[$0]?.settings.frequencyDays }, since: { byID[$0]?.createdAt },
+            foldBefore: try since.map { try transaction.lastFolds(before: $0, petId: pet?.id) } ?? [:])
         let view = HistoryView(summary: summary, weekly: weekly, events: events)
 
         let scope = [pet.map { "for \($0.name)" }, range == .all ? nil : range.label]
