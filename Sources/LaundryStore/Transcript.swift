@@ -32,12 +32,19 @@ public struct Transcript {
 
     static let prunedAtKey = "prunedAt"
 
-    /// Messages whose text contains `query` (ignoring case), the latest `limit`, oldest first.
+    /// Messages whose text contains `query` (ignoring case), the latest `limit`, oldest first —
+    /// leaving out earlier searches: the replies of intent `transcript`, and the lines typed for
+    /// them (stored right before each, with the next id).
     public func messages(containing query: String, limit: Int) throws -> [TranscriptMessage] {
         let pattern = "%" + query.replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+        let search = Intent.transcript.rawValue
         return try TranscriptMessageRecord
-            .filter(sql: "text LIKE ? ESCAPE '\\'", arguments: [pattern])
+            .filter(sql: """
+                text LIKE ? ESCAPE '\\' AND intent IS NOT ?
+                AND NOT EXISTS (SELECT 1 FROM transcriptMessage AS reply WHERE reply.id = transcriptMessage.id + 1
+                                AND transcriptMessage.role = 'user' AND reply.intent = ?)
+                """, arguments: [pattern, search, search])
             .order(Column("id").desc).limit(limit).fetchAll(transaction.db).reversed().map(\.message)
     }
 

@@ -54,6 +54,20 @@ import Testing
         #expect(card.stdout.contains("Streak 2 (best 2)"), "\(card.stdout)")
     }
 
+    /// Issue 17: a transcript search shows each message's matching line, cut around the match,
+    /// and leaves out earlier searches (the lines typed and their results).
+    @Test func aTranscriptSearchShowsTheMatchAndNotItself() throws {
+        let script = "create pet Snowy\nstart wash for snowy\nsearch the transcript for 60 min\nsearch the transcript for 60 min\n"
+        let result = try laundrytime.run(script: script)
+        let last = try #require(result.stdout.components(separatedBy: "\n\n").last)
+        #expect(!last.contains("search the transcript"), "\(last)")
+        // "…a dry 60 min…": the line of the welcome that holds the words, cut around them.
+        let found = try #require(last.split(separator: "\n").first { $0.contains("LaundryTime:") })
+        #expect(found.contains("a dry 60 min"), "\(found)")
+        #expect(found.hasSuffix("…") || found.count <= 100)
+        #expect(found.contains("…"), "a long message is cut around the match: \(found)")
+    }
+
     @Test func theTimelineGroupsDaysAsTheCalendarDoes() throws {
         try simulateDays()
         let history = try laundrytime.run(["history"], now: "2026-03-05T09:00:00Z")

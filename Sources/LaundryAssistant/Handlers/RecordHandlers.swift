@@ -94,13 +94,14 @@ struct RecordHandlers: Handlers {
             guard !messages.isEmpty else { return turn.reply("The transcript is empty so far.", content: .transcript([])) }
             heading = "The last \(DurationText.plural(messages.count, "message")):"
         }
+        let query = turn.command[.query]?.text
         let lines = messages.map { message in
             let who = switch message.role {
             case .user: "You"
             case .assistant: "LaundryTime"
             case .notification: "🔔"
             }
-            let text = message.text.split(separator: "\n").first.map(String.init) ?? ""
+            let text = query.map { Self.excerpt(of: message.text, around: $0) } ?? message.text.split(separator: "\n").first.map(String.init) ?? ""
             return Reply.Line(.contentText, "\(HistoryText.dayAndTime(message.at, calendar: calendar)) \(who): \(text)")
         }
         return turn.reply(lines: [Reply.Line(.paragraph, heading)] + lines, content: .transcript(messages))
@@ -126,6 +127,24 @@ struct RecordHandlers: Handlers {
         ]
         return turn.reply(lines.joined(separator: "\n"))
     }
+
+    /// The line of `text` where `query` is (ignoring case), cut to about ``excerptLength``
+    /// characters around it, with "…" where it was cut.
+    static func excerpt(of text: String, around query: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = lines.first { $0.range(of: query, options: .caseInsensitive) != nil } ?? lines.first ?? ""
+        guard line.count > excerptLength, let match = line.range(of: query, options: .caseInsensitive) else { return String(line) }
+        let before = line.distance(from: line.startIndex, to: match.lowerBound)
+        var start = line.index(line.startIndex, offsetBy: max(0, min(before - excerptLength / 3, line.count - excerptLength)))
+        var end = line.index(start, offsetBy: excerptLength)
+        // Whole words at the cuts, where a space is near and the match stays inside.
+        if start > line.startIndex, let space = line[start..<match.lowerBound].firstIndex(of: " ") { start = line.index(after: space) }
+        if end < line.endIndex, let space = line[match.upperBound..<end].lastIndex(of: " ") { end = space }
+        return (start > line.startIndex ? "…" : "") + line[start..<end].trimmingCharacters(in: .whitespaces)
+            + (end < line.endIndex ? "…" : "")
+    }
+
+    static let excerptLength = 60
 
     func export(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
         // A format the sentence does not name is the file's: "to h.json" is JSON.
