@@ -1,4 +1,5 @@
 import Foundation
+import LaundryCore
 
 /// Where the database lives: `--data-dir`, else `LAUNDRYTIME_HOME`, else
 /// `$XDG_DATA_HOME/laundrytime`, else `~/.local/share/laundrytime`.
@@ -20,10 +21,10 @@ public struct StoreLocation: Equatable, Sendable {
             return value
         }
         if let explicit = dataDirectory, !explicit.isEmpty {
-            return StoreLocation(directory: URL(fileURLWithPath: expandingTilde(explicit, environment)))
+            return StoreLocation(directory: URL(fileURLWithPath: HomePath.expandingTilde(explicit, environment: environment)))
         }
         if let home = nonEmpty("LAUNDRYTIME_HOME") {
-            return StoreLocation(directory: URL(fileURLWithPath: expandingTilde(home, environment)))
+            return StoreLocation(directory: URL(fileURLWithPath: HomePath.expandingTilde(home, environment: environment)))
         }
         // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
         if let xdg = nonEmpty("XDG_DATA_HOME"), xdg.hasPrefix("/") {
@@ -32,10 +33,5 @@ public struct StoreLocation: Equatable, Sendable {
         let home = nonEmpty("HOME") ?? NSHomeDirectory()
         return StoreLocation(
             directory: URL(fileURLWithPath: home).appendingPathComponent(".local/share/laundrytime"))
-    }
-
-    private static func expandingTilde(_ path: String, _ environment: [String: String]) -> String {
-        guard path == "~" || path.hasPrefix("~/"), let home = environment["HOME"] else { return path }
-        return home + path.dropFirst()
     }
 }

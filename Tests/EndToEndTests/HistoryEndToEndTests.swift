@@ -68,6 +68,16 @@ import Testing
         #expect(found.contains("…"), "a long message is cut around the match: \(found)")
     }
 
+    /// Issue 17: "~" in an export path is $HOME, as a shell would have it (not the passwd entry's).
+    @Test func aTildeInAnExportPathIsHome() throws {
+        let home = directory.url.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        _ = try laundrytime.run(script: "create pet Snowy\n")
+        let result = try laundrytime.run(["export", "history", "to", "~/h.csv"], environment: ["HOME": home.path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("h.csv").path))
+    }
+
     @Test func theTimelineGroupsDaysAsTheCalendarDoes() throws {
         try simulateDays()
         let history = try laundrytime.run(["history"], now: "2026-03-05T09:00:00Z")

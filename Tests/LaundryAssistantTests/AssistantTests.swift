@@ -22,6 +22,14 @@ import Testing
     @discardableResult
     func say(_ line: String) -> Reply { assistant.respond(to: line) }
 
+    /// Issue 17: setting a timing to what it already is says so in plain words.
+    @Test func aTimingThatIsAlreadySetSaysSo() {
+        say("create pet Snowy")
+        #expect(say("set snowy's wash time to 45 minutes").text == "Snowy's wash already takes 45 minutes. Nothing changed.")
+        #expect(say("set snowy's dry time to 60 minutes").text == "Snowy's dryer already takes 60 minutes. Nothing changed.")
+        #expect(say("wash snowy every 7 days").text == "Snowy's laundry is already due every 7 days. Nothing changed.")
+    }
+
     @Test func aWholeCycleFromCreateToFold() throws {
         let created = say("create pet Snowy")
         #expect(created.ok && created.intent == .createPet && created.pet == "Snowy" && created.slots == ["name": "Snowy"])

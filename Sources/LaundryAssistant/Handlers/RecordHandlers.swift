@@ -196,7 +196,7 @@ struct RecordHandlers: Handlers {
         guard let path = request.path else {
             return turn.reply(content, content: .document(format: request.format.rawValue))
         }
-        let file = (path as NSString).expandingTildeInPath
+        let file = HomePath.expandingTilde(path)
         let target: ExportFile.Target
         do {
             target = try exportFile.target(at: file)

@@ -26,25 +26,29 @@ struct SettingHandlers: Handlers {
             var changed = pet
             let before: Int
             let text: String
+            let unchanged: String
             switch timing {
             case .wash:
                 before = pet.settings.washMinutes
                 changed.settings.washMinutes = try CycleSettings.validateMinutes(requested)
                 text = "\(pet.name)'s wash now takes \(DurationText.plural(requested, "minute")) (was \(before))."
                     + (pet.cycle.stage(at: turn.now).isWashing ? " The wash that is running keeps its time." : "")
+                unchanged = "\(pet.name)'s wash already takes \(DurationText.plural(requested, "minute"))."
             case .dry:
                 before = pet.settings.dryMinutes
                 changed.settings.dryMinutes = try CycleSettings.validateMinutes(requested)
                 text = "\(pet.name)'s dryer now takes \(DurationText.plural(requested, "minute")) (was \(before))."
                     + (pet.cycle.stage(at: turn.now).isDrying ? " The dry that is running keeps its time." : "")
+                unchanged = "\(pet.name)'s dryer already takes \(DurationText.plural(requested, "minute"))."
             case .frequency:
                 before = pet.settings.frequencyDays
                 changed.settings.frequencyDays = try CycleSettings.validateFrequency(requested)
                 text = "\(pet.name)'s laundry is now due every \(DurationText.plural(requested, "day")) (was \(before)). "
                     + changed.statusLine(at: turn.now)
+                unchanged = "\(pet.name)'s laundry is already due every \(DurationText.plural(requested, "day"))."
             }
             if before == requested {
-                return turn.reply(text.replacingOccurrences(of: " (was \(before)).", with: " already. Nothing changed."), pet: pet)
+                return turn.reply(unchanged + " Nothing changed.", pet: pet)
             }
             try transaction.update(changed)
             let what = timing == .wash ? "wash time" : timing == .dry ? "dry time" : "frequency"
