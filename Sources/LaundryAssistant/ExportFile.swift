@@ -77,17 +77,38 @@ struct ExportFile {
     /// export that fails at any step leaves the old file as it was and removes its temporary; a
     /// half-written file never stands at `path`.
     func save(_ data: Data, to path: String, replacing target: Target) throws(Problem) {
+        do {
+            try save(to: path, replacing: target) { output in try output.write(data) }
+        } catch let problem as Problem {
+            throw problem
+        } catch {
+            preconditionFailure("writing data throws only export problems: \(error)")
+        }
+    }
+
+    /// The same, with the content written by `produce` a piece at a time (an export of the whole
+    /// transcript is never held in memory at once). What `produce` throws (a store that cannot be
+    /// read) is thrown on, and the file is left as it was.
+    func save(to path: String, replacing target: Target, _ produce: (inout Output) throws -> Void) throws {
         let folder = Self.folder(of: path)
         let permissions = switch target {
         case .new: 0o644 & ~Self.umaskValue()
         case .existing(_, _, let permissions): permissions & 0o777
         }
         let (fd, temporary) = try Self.createTemporary(in: folder)
-        do throws(Problem) {
-            try Self.fill(fd, with: data, permissions: permissions)
+        do {
+            var output = Output(fd: fd)
+            do {
+                try produce(&output)
+                try output.flush()
+            } catch {
+                close(fd)
+                throw error
+            }
+            try Self.finish(fd, permissions: permissions)
             try willRename(temporary)
-            guard (try? self.target(at: path)) == target else { throw .changed }
-            guard rename(temporary, path) == 0 else { throw .system(errno) }
+            guard (try? self.target(at: path)) == target else { throw Problem.changed }
+            guard rename(temporary, path) == 0 else { throw Problem.system(errno) }
         } catch {
             unlink(temporary)
             throw error
@@ -113,16 +134,43 @@ struct ExportFile {
         throw .system(EEXIST)
     }
 
-    /// Writes `data` into the temporary, gives it its permissions, syncs it and closes it.
-    private static func fill(_ fd: Int32, with data: Data, permissions: mode_t) throws(Problem) {
-        var failure = writeAll(data, to: fd)
-        if failure == 0, fchmod(fd, permissions) != 0 || fsync(fd) != 0 { failure = errno }
+    /// What an export writes into its temporary file, gathered into pieces of ``pieceSize`` bytes.
+    struct Output {
+        static let pieceSize = 1 << 16
+        let fd: Int32
+        private var pending = Data()
+
+        init(fd: Int32) {
+            self.fd = fd
+            pending.reserveCapacity(Self.pieceSize)
+        }
+
+        mutating func write(_ text: String) throws(Problem) {
+            try write(Data(text.utf8))
+        }
+
+        mutating func write(_ data: Data) throws(Problem) {
+            pending.append(data)
+            if pending.count >= Self.pieceSize { try flush() }
+        }
+
+        mutating func flush() throws(Problem) {
+            let failure = ExportFile.writeAll(pending, to: fd)
+            if failure != 0 { throw .system(failure) }
+            pending.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Gives the written temporary its permissions, syncs it and closes it.
+    private static func finish(_ fd: Int32, permissions: mode_t) throws(Problem) {
+        var failure: Int32 = 0
+        if fchmod(fd, permissions) != 0 || fsync(fd) != 0 { failure = errno }
         if close(fd) != 0, failure == 0 { failure = errno }
         if failure != 0 { throw .system(failure) }
     }
 
     /// 0, or the `errno` of the write that failed.
-    private static func writeAll(_ data: Data, to fd: Int32) -> Int32 {
+    fileprivate static func writeAll(_ data: Data, to fd: Int32) -> Int32 {
         data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

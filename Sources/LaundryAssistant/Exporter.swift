@@ -48,18 +48,21 @@ enum Exporter {
 
     /// The transcript as Markdown: one paragraph per message, who and when in bold.
     static func markdown(_ messages: [TranscriptMessage]) -> String {
-        var lines = ["# LaundryTime transcript", ""]
-        for message in messages {
-            let who = switch message.role {
-            case .user: "You"
-            case .assistant: "LaundryTime"
-            case .notification: "Notification"
-            }
-            lines.append("**\(who)** · \(iso(message.at))  ")
-            lines.append(message.text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "  \n"))
-            lines.append("")
+        messages.reduce(into: markdownHeading) { $0 += markdown($1) }
+    }
+
+    /// The Markdown transcript's first line; each message follows (``markdown(_:)-(TranscriptMessage)``).
+    static let markdownHeading = "# LaundryTime transcript\n"
+
+    /// One message of the Markdown transcript, after the blank line that sets it apart.
+    static func markdown(_ message: TranscriptMessage) -> String {
+        let who = switch message.role {
+        case .user: "You"
+        case .assistant: "LaundryTime"
+        case .notification: "Notification"
         }
-        return lines.joined(separator: "\n")
+        return "\n**\(who)** · \(iso(message.at))  \n"
+            + message.text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "  \n") + "\n"
     }
 
     static func iso(_ date: Date) -> String {

@@ -55,6 +55,12 @@ public struct Transcript {
         return try request.fetchCount(transaction.db)
     }
 
+    /// Every message, oldest first, one at a time: the whole transcript is never in memory.
+    public func forEachMessage(_ body: (TranscriptMessage) throws -> Void) throws {
+        let messages = try TranscriptMessageRecord.order(Column("id")).fetchCursor(transaction.db)
+        while let record = try messages.next() { try body(record.message) }
+    }
+
     /// The latest `limit` messages, oldest first. Reads only those rows, however long the
     /// transcript is.
     public func latest(limit: Int) throws -> [TranscriptMessage] {

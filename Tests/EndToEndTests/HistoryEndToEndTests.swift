@@ -78,6 +78,22 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("h.csv").path))
     }
 
+    /// Issue 17: the transcript goes to its file a message at a time; the file holds what the
+    /// same export shows on screen (which, asked next, also shows the file export's own lines).
+    @Test func aStreamedTranscriptIsTheTranscriptShown() throws {
+        _ = try laundrytime.run(script: "create pet Snowy\nstart wash for snowy\nhow is snowy\nrename snowy to \"Mr. Fluff 🧦\"\n")
+        let file = directory.url.appendingPathComponent("t.md")
+        let written = try laundrytime.run(["export", "transcript", "to", file.path])
+        #expect(written.status == 0, "\(written.stdout)")
+        let shown = try laundrytime.run(["--json", "export", "transcript"])
+        let text = try #require(shown.jsonLines.first?["text"] as? String)
+        let saved = try String(contentsOf: file, encoding: .utf8)
+        #expect(saved.hasPrefix("# LaundryTime transcript\n\n**You** · 2026-03-01T09:00:") && saved.contains("  \ncreate pet Snowy\n"))
+        #expect(text.hasPrefix(saved), "the screen's export starts with the file's")
+        let rest = text.dropFirst(saved.count)
+        #expect(rest.hasPrefix("\n**You** · ") && rest.contains("  \nexport transcript to "), "\(rest.prefix(80))")
+    }
+
     @Test func theTimelineGroupsDaysAsTheCalendarDoes() throws {
         try simulateDays()
         let history = try laundrytime.run(["history"], now: "2026-03-05T09:00:00Z")

@@ -191,10 +191,11 @@ struct RecordHandlers: Handlers {
     }
 
     /// Writes an export to its file — asking before replacing one — or gives it as the reply.
+    /// The transcript goes to its file a message at a time, so that its length does not decide
+    /// the memory an export takes.
     func writeExport(_ request: ExportRequest, _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction, overwrite: Bool) throws -> Reply {
-        let (content, rows) = try exportContent(request, transaction)
         guard let path = request.path else {
-            return turn.reply(content, content: .document(format: request.format.rawValue))
+            return turn.reply(try exportContent(request, transaction).text, content: .document(format: request.format.rawValue))
         }
         let file = HomePath.expandingTilde(path)
         let target: ExportFile.Target
@@ -206,18 +207,27 @@ struct RecordHandlers: Handlers {
         if target != .new && !overwrite {
             return try conversationHandlers.askOrPerform(.overwrite(request), turn, pets: pets, transaction)
         }
-        let what = request.kind == .history ? DurationText.plural(rows, "event") : DurationText.plural(rows, "message")
+        let history = request.kind == .history ? try exportContent(request, transaction) : nil
+        let what = if let history { DurationText.plural(history.rows, "event") }
+            else { DurationText.plural(try transaction.transcript.count(), "message") }
         if dryRun { return turn.reply("Would write \(what) to \(path).") }
         do {
-            try exportFile.save(Data(content.utf8), to: file, replacing: target)
-        } catch {
-            return turn.failed(.refused, Self.refusal(error, path: path, format: request.format))
+            if let history {
+                try exportFile.save(Data(history.text.utf8), to: file, replacing: target)
+            } else {
+                try exportFile.save(to: file, replacing: target) { output in
+                    try output.write(Exporter.markdownHeading)
+                    try transaction.transcript.forEachMessage { try output.write(Exporter.markdown($0)) }
+                }
+            }
+        } catch let problem as ExportFile.Problem {
+            return turn.failed(.refused, Self.refusal(problem, path: path, format: request.format))
         }
         return turn.reply("Wrote \(what) to \(path) (\(request.format.rawValue.uppercased())).")
     }
 
     /// The export's text, and how many events or messages it holds.
-    private func exportContent(_ request: ExportRequest, _ transaction: StoreTransaction) throws -> (String, Int) {
+    private func exportContent(_ request: ExportRequest, _ transaction: StoreTransaction) throws -> (text: String, rows: Int) {
         switch (request.kind, request.format) {
         case (.transcript, _):
             let messages = try transaction.transcript.latest(limit: .max)
