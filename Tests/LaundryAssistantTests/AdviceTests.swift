@@ -12,6 +12,55 @@ import Testing
         text.split(separator: "“").dropFirst().compactMap { $0.split(separator: "”").first.map(String.init) }
     }
 
+    /// The states a pet can be in, as the lines (and minutes passed, "+N") that lead there.
+    static let scenarios: [[String]] = [
+        [], ["create pet Snowy"], ["create pet Snowy", "start wash for snowy"],
+        ["create pet Snowy", "start wash for snowy", "+46"], ["create pet Snowy", "start wash for snowy", "+46", "start dryer for snowy"],
+        ["create pet Snowy", "start wash for snowy", "+46", "start dryer for snowy", "+61"],
+        ["create pet Snowy", "+21600"], ["create pet Snowy", "create pet Fluffy"],
+    ]
+
+    /// What people type in those states, right or wrong.
+    static let attempts = [
+        "start wash for snowy", "start dryer for snowy", "mark snowy folded", "stop the wash for snowy", "how is snowy",
+        "start wash", "start dryer", "fold it", "stop", "delete snowy", "rename snowy to Flake", "undo", "yes", "no",
+        "history for snowy", "export history to /nonexistent/h.csv", "set snowy's wash time to 500 minutes", "status", "create pet snowy",
+        "start wash for fluffy", "wash snowy every 40 days", "/quick 9", "help", "flarp",
+    ]
+
+    /// Issue 17: every “…” a reply advises, typed next in the same state, is done.
+    @Test func everyAdvisedSentenceIsDone() throws {
+        var failures: [String] = []
+        for scenario in Self.scenarios {
+            for attempt in Self.attempts {
+                let first = try AssistantFixture()
+                Self.play(scenario, on: first)
+                let reply = first.say(attempt)
+                // Help's sentences are examples of what can be said, not advice for this moment.
+                guard reply.intent != .help, reply.intent != .quickActions else { continue }
+                for advised in Self.advised(reply.text) where Self.isCommand(advised) {
+                    let second = try AssistantFixture()
+                    Self.play(scenario, on: second)
+                    _ = second.say(attempt)
+                    let result = second.say(advised)
+                    if !result.ok { failures.append("\(scenario) · “\(attempt)” advised “\(advised)”: \(result.text)") }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    static func play(_ steps: [String], on fixture: AssistantFixture) {
+        for step in steps {
+            if step.hasPrefix("+") { fixture.time.advance(minutes: Double(step.dropFirst())!) } else { _ = fixture.say(step) }
+        }
+    }
+
+    /// A quoted command rather than quoted words of the user's ("I don't know “flarp”").
+    static func isCommand(_ text: String) -> Bool {
+        !text.contains("…") && text.split(separator: " ").count >= 2
+    }
+
     /// A pet that died (15 days without a fold, every 7 days) with its laundry at each stage.
     @Test(arguments: [[String](), ["start wash for snowy"], ["start wash for snowy", "+46", "start dryer for snowy"],
                       ["start wash for snowy", "+46", "start dryer for snowy", "+61"], ["start wash for snowy", "+46"]])
