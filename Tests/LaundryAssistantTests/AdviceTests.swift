@@ -42,12 +42,19 @@ import Testing
                     let second = try AssistantFixture()
                     Self.play(scenario, on: second)
                     _ = second.say(attempt)
-                    let result = second.say(advised)
+                    // A file an advised export would write goes to the test's own folder, not the working one.
+                    let result = second.say(Self.inFolder(advised, second.directory.url.path))
                     if !result.ok { failures.append("\(scenario) · “\(attempt)” advised “\(advised)”: \(result.text)") }
                 }
             }
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    /// An export `line` with its relative path (after "to ") made absolute in `folder`.
+    static func inFolder(_ line: String, _ folder: String) -> String {
+        guard line.hasPrefix("export "), let to = line.range(of: " to "), !line[to.upperBound...].hasPrefix("/") else { return line }
+        return line[..<to.upperBound] + folder + "/" + line[to.upperBound...]
     }
 
     static func play(_ steps: [String], on fixture: AssistantFixture) {
