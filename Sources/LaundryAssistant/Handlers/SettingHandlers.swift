@@ -9,6 +9,38 @@ struct SettingHandlers: Handlers {
 
     enum Timing {
         case wash, dry, frequency
+
+        /// Where the pet keeps it.
+        var setting: WritableKeyPath<CycleSettings, Int> {
+            switch self {
+            case .wash: \.washMinutes
+            case .dry: \.dryMinutes
+            case .frequency: \.frequencyDays
+            }
+        }
+
+        /// The value as Core allows it (checked before, so this cannot fail in practice).
+        func validated(_ value: Int) throws(SettingValueError) -> Int {
+            self == .frequency ? try CycleSettings.validateFrequency(value) : try CycleSettings.validateMinutes(value)
+        }
+
+        /// "Snowy's wash now takes 45 minutes", "Snowy's laundry is already due every 7 days".
+        func sentence(_ name: PetName, _ value: Int, _ when: String) -> String {
+            switch self {
+            case .wash: "\(name)'s wash \(when) takes \(DurationText.plural(value, "minute"))"
+            case .dry: "\(name)'s dryer \(when) takes \(DurationText.plural(value, "minute"))"
+            case .frequency: "\(name)'s laundry is \(when) due every \(DurationText.plural(value, "day"))"
+            }
+        }
+
+        /// What the undo stack calls it.
+        var name: String {
+            switch self {
+            case .wash: "wash time"
+            case .dry: "dry time"
+            case .frequency: "frequency"
+            }
+        }
     }
 
     func setTiming(_ timing: Timing, _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
@@ -23,36 +55,21 @@ struct SettingHandlers: Handlers {
             case .fits(let value): requested = value
             case .refused(let text): return turn.failed(.refused, text, pet: pet)
             }
+            let before = pet.settings[keyPath: timing.setting]
+            guard before != requested else {
+                return turn.reply(timing.sentence(pet.name, requested, "already") + ". Nothing changed.", pet: pet)
+            }
             var changed = pet
-            let before: Int
-            let text: String
-            let unchanged: String
-            switch timing {
-            case .wash:
-                before = pet.settings.washMinutes
-                changed.settings.washMinutes = try CycleSettings.validateMinutes(requested)
-                text = "\(pet.name)'s wash now takes \(DurationText.plural(requested, "minute")) (was \(before))."
-                    + (pet.cycle.stage(at: turn.now).isWashing ? " The wash that is running keeps its time." : "")
-                unchanged = "\(pet.name)'s wash already takes \(DurationText.plural(requested, "minute"))."
-            case .dry:
-                before = pet.settings.dryMinutes
-                changed.settings.dryMinutes = try CycleSettings.validateMinutes(requested)
-                text = "\(pet.name)'s dryer now takes \(DurationText.plural(requested, "minute")) (was \(before))."
-                    + (pet.cycle.stage(at: turn.now).isDrying ? " The dry that is running keeps its time." : "")
-                unchanged = "\(pet.name)'s dryer already takes \(DurationText.plural(requested, "minute"))."
-            case .frequency:
-                before = pet.settings.frequencyDays
-                changed.settings.frequencyDays = try CycleSettings.validateFrequency(requested)
-                text = "\(pet.name)'s laundry is now due every \(DurationText.plural(requested, "day")) (was \(before)). "
-                    + changed.statusLine(at: turn.now)
-                unchanged = "\(pet.name)'s laundry is already due every \(DurationText.plural(requested, "day"))."
+            changed.settings[keyPath: timing.setting] = try timing.validated(requested)
+            let stage = pet.cycle.stage(at: turn.now)
+            let after = switch timing {
+            case .wash: stage.isWashing ? " The wash that is running keeps its time." : ""
+            case .dry: stage.isDrying ? " The dry that is running keeps its time." : ""
+            case .frequency: " " + changed.statusLine(at: turn.now)
             }
-            if before == requested {
-                return turn.reply(unchanged + " Nothing changed.", pet: pet)
-            }
+            let text = timing.sentence(pet.name, requested, "now") + " (was \(before))." + after
             try transaction.update(changed)
-            let what = timing == .wash ? "wash time" : timing == .dry ? "dry time" : "frequency"
-            try transaction.pushUndo(UndoRecord(summary: "set \(pet.name)'s \(what)", steps: [.restorePet(pet)]), at: turn.now)
+            try transaction.pushUndo(UndoRecord(summary: "set \(pet.name)'s \(timing.name)", steps: [.restorePet(pet)]), at: turn.now)
             return turn.reply(text, pet: changed)
         }
     }
