@@ -50,8 +50,3 @@ public enum Intent: String, CaseIterable, Sendable, Codable {
         }
     }
 }
-
-/// This LaundryTime's version: `--version`, and the first line of "version" / "about".
-public enum LaundryTimeVersion {
-    public static let current = "0.1.0"
-}
