@@ -43,11 +43,12 @@ enum PetResolution {
         return .unknown(slot.text, close: close, among: pets)
     }
 
-    /// Pets whose names are within a small edit distance of `key`: one edit for short names,
-    /// two from six characters on. Only the closest distance counts.
+    /// Pets whose names are within a small edit distance of `key`: one edit for short names, two
+    /// from six characters on; two letters swapped are one edit, as in the grammar's `PetNameIndex`.
+    /// Only the closest distance counts.
     static func closePets(to key: String, in pets: [Pet]) -> [Pet] {
         let allowed = key.count >= 6 ? 2 : 1
-        let distances = pets.map { (pet: $0, distance: EditDistance.between(key, $0.name.key)) }
+        let distances = pets.map { (pet: $0, distance: EditDistance.withSwaps(Array(key), Array($0.name.key))) }
             .filter { $0.distance <= allowed }
         guard let best = distances.map(\.distance).min() else { return [] }
         return distances.filter { $0.distance == best }.map(\.pet)

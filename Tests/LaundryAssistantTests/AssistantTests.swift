@@ -132,6 +132,17 @@ import Testing
         #expect(!unclear.ok && unclear.text == "There is no pet called “snowbll”. Did you mean Snowball or Snowbell?")
     }
 
+    /// Found by blind-4 ("show me snwoy"): two letters swapped are one slip of the fingers, as the
+    /// grammar's own pet index counts them, so a 5-letter name typed so resolves.
+    @Test func swappedLettersInAShortNameAreOneEdit() {
+        say("create pet Snowy")
+        say("create pet Fluffy")
+        let reply = say("show me snwoy")
+        #expect(reply.ok && reply.pet == "Snowy", "\(reply.text)")
+        #expect(say("how is fluffy").ok)
+        #expect(say("how is flfufy").pet == "Fluffy")
+    }
+
     @Test func deleteAsksFirstAndOnlyYesDeletes() throws {
         say("create pet Snowy")
         let question = say("delete snowy")
