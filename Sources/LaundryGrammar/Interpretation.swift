@@ -53,8 +53,15 @@ extension Suggester {
     func holdsWhatTheLineGives(_ command: Command, _ line: Matcher.Line, original: String, pets: PetNameIndex) -> Bool {
         let takes = slotKinds[command.intent] ?? []
         guard (requiredKinds[command.intent] ?? []).isSubset(of: command.slots.keys) else { return false }
-        if takes.contains(.pet), command.slots[.pet] == nil,
-           line.petNames.contains(where: { !$0.isEmpty }) || Self.namesAnotherPet(line) { return false }
+        let another = Self.anotherPetNamed(in: line, pets: pets)
+        if takes.contains(.pet), command.slots[.pet] == nil, line.petNames.contains(where: { !$0.isEmpty }) || another != nil {
+            return false
+        }
+        // A pet the user has not got is only ever offered ("start wsh for fluffy"): asked as sure,
+        // the question would be about no pet at all.
+        if let another, command.slots[.pet]?.knownPet == nil, command.slots[.pet]?.text.lowercased() == line.words[another] {
+            return false
+        }
         let read = scanner.scanned(line, original: original, pets: pets, kinds: Set(command.slots.keys)).used
         let numbers: Set<SlotKind> = [.minutes, .days, .count, .range]
         for (position, word) in line.words.enumerated() where !read.contains(position) {
@@ -75,14 +82,17 @@ extension Suggester {
         return true
     }
 
-    /// Whether the line names, where a pet's name would stand, a word that is none of the user's
+    /// Where the line names, where a pet's name would stand, a word that is none of the user's
     /// pets nor the grammar's: "start wsh for fluffy" with no pet Fluffy is about Fluffy, and a
-    /// reading without a pet — which the assistant would run for the only pet — drops it.
-    static func namesAnotherPet(_ line: Matcher.Line) -> Bool {
-        line.words.indices.dropLast().contains { position in
-            let next = position + 1
-            return petLeadIns.contains(line.words[position]) && line.ids[next] < 0 && !line.isPetWord(next)
-                && !line.tokens[next].quoted && !SlotParsers.mayRead(line.slotWords[next]) && !Normalizer.isSymbols(line.words[next])
+    /// reading without a pet — which the assistant would run for the only pet — drops it. The
+    /// position of the word after "for", "of" or "on"; nil when the line names no such pet. A
+    /// close misspelling of one of the user's pets ("for fluffey") is that pet, not another.
+    static func anotherPetNamed(in line: Matcher.Line, pets: PetNameIndex) -> Int? {
+        line.words.indices.dropFirst().first { position in
+            petLeadIns.contains(line.words[position - 1]) && line.ids[position] < 0 && !line.isPetWord(position)
+                && !line.tokens[position].quoted && !SlotParsers.mayRead(line.slotWords[position])
+                && !Normalizer.isSymbols(line.words[position])
+                && pets.closeNames(in: line.words, at: position, isGrammarWord: { _ in false }).isEmpty
         }
     }
 

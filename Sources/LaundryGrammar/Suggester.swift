@@ -152,7 +152,12 @@ struct Suggester: Sendable {
         let all = (leading.map { [$0] } ?? []) + intents
         // What the line holds, read once for every intent considered.
         let kinds = all.reduce(into: Set<SlotKind>()) { $0.formUnion(wordKinds[$1] ?? []) }
-        let scanned = scanner.scan(line, original: original, pets: pets, kinds: kinds)
+        var scanned = scanner.scan(line, original: original, pets: pets, kinds: kinds)
+        // A pet the user has not got, named where a pet stands ("start wsh for fluffy"), stays in
+        // what is offered: a suggestion without it would, said yes to, fall to another pet.
+        if kinds.contains(.pet), scanned[.pet] == nil, let position = Self.anotherPetNamed(in: line, pets: pets) {
+            scanned[.pet] = SlotValue(text: String(original[line.tokens[position].range]))
+        }
         var lead: [(command: Command, sentence: String)] = []
         // The closest so far, closest first (of equal distances, the intent considered first).
         var found: [(command: Command, sentence: String, distance: Int)] = []
