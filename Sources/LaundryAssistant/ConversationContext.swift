@@ -27,6 +27,8 @@ struct ConversationContext {
         case deletePet(name: String)
         case resetAll
         case overwrite(ExportRequest)
+        /// "Export history as csv to h.json": the format asked for, to a file named for another.
+        case exportAnyway(ExportRequest, fileFormat: ExportRequest.Format)
         /// "Start wash for all": the step for each of these pets.
         case cycleForAll(CycleStep, names: [String])
 

@@ -53,8 +53,9 @@ public struct Reply: Sendable {
         case settings(AppSettings, pets: [PetSnapshot])
         case history(HistoryView)
         case transcript([TranscriptMessage])
-        /// A document given as the reply (an export without a file): "csv", "json" or "markdown".
-        case document(format: String)
+        /// A document given as the reply (an export without a file): "csv", "json" or "markdown",
+        /// and what it holds in words ("the history for Snowy as CSV, 4 events").
+        case document(format: String, summary: String)
         /// Clear the terminal's screen (the data stays).
         case clearScreen
         /// Block until `timer` ends (or `deadline` passes), then deliver `notification`.

@@ -17,9 +17,8 @@ extension Reply {
         case .history(let view):
             let title = headline
             return view.events.isEmpty ? String(title) : "(Showed \(title): \(DurationText.plural(view.events.count, "event")).)"
-        case .document(let format):
-            let rows = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-            return "(Showed an export as \(format.uppercased()), \(DurationText.plural(rows, "line")).)"
+        case .document(_, let summary):
+            return "(Showed \(summary).)"
         case .transcript(let messages) where !messages.isEmpty:
             return "(Showed \(DurationText.plural(messages.count, "message")) of the transcript.)"
         case .help:

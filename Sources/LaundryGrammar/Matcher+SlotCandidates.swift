@@ -59,7 +59,10 @@ extension Matcher.Walk {
             // not a pet called "dry for 80 mins"); in quotes it may.
             // Nor does it start with the word that leads to it ("rname fluffy to Fuzz" is no name "to Fuzz").
             let leadIn = kind == .name && !tokens[position].quoted && Self.nameLeadIns.contains(line.words[position])
-            let lengths = leadIn ? 0 : kind == .name ? min(remaining, Self.wordsBeforeATime(line, from: position)) : remaining
+            let lengths = leadIn ? 0
+                : kind == .name ? min(remaining, Self.wordsBeforeATime(line, from: position))
+                : kind == .path ? Self.pathLength(tokens, from: position)
+                : remaining
             for length in stride(from: 1, through: lengths, by: 1) where keepsQuotesWhole(length) {
                 var text = capture(length)
                 text.isFreeText = true
@@ -102,6 +105,14 @@ extension Matcher.Walk {
             index += 1
         }
         return line.words.count - position
+    }
+
+    /// How many words from `position` a path can take: those of one run of characters without a
+    /// space ("~/Desktop/laundry.csv"), or of one quoted stretch ("\"my laundry.csv\""). An
+    /// unquoted path has no spaces, so "export history for rex" is about a pet, not a file.
+    private static func pathLength(_ tokens: [Token], from position: Int) -> Int {
+        let first = tokens[position]
+        return tokens[position...].prefix { first.quoted ? $0.quote == first.quote : $0.chunk == first.chunk }.count
     }
 
     /// Words of time that end a new name when a number comes before them.

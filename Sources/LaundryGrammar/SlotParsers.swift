@@ -35,8 +35,17 @@ package enum SlotParsers {
     /// A span of time: "today", "yesterday", "this week", "last week", "this month",
     /// "last month", "last 30 days", "past two weeks", "all time", "ever". "Last N days, weeks or
     /// months" is `last_N_days` in days, for any number N (see ``SlotNumber``): "last 0 days" is
-    /// understood, and answered with the range.
+    /// understood, and answered with the range. A range may be possessive: "this week's",
+    /// "today's" ("export this week's history").
     package static let range: @Sendable ([String]) -> String? = { input in
+        guard let last = input.last, possessiveRangeWords.contains(last) else { return rangeValue(input) }
+        return rangeValue(input.dropLast() + [String(last.dropLast(last.hasSuffix("'s") ? 2 : 1))])
+    }
+
+    /// The possessive words that may end a range ("the last 3 days'" for the plural).
+    static let possessiveRangeWords: Set<String> = ["today's", "yesterday's", "week's", "month's", "days'", "weeks'", "months'"]
+
+    private static func rangeValue(_ input: [String]) -> String? {
         let named: HistoryRange? = switch input {
         case ["today"]: .today
         case ["yesterday"]: .yesterday
@@ -66,6 +75,7 @@ package enum SlotParsers {
                          "thrice", "times", "per", "day", "days", "week", "weeks", "fortnight", "fortnights", "month",
                          "months", "daily", "weekly", "fortnightly", "biweekly", "monthly", "today", "yesterday",
                          "this", "last", "past", "all", "time", "ever", "everything"])
+        words.formUnion(possessiveRangeWords)
         return words
     }()
 

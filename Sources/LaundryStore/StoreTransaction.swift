@@ -110,12 +110,27 @@ public struct StoreTransaction {
 
     /// History events, newest first: of one pet (all when nil), from `since` on, at most `limit`.
     public func events(petId: Int64? = nil, since: Date? = nil, until: Date? = nil, limit: Int? = nil) throws -> [RecordedEvent] {
-        var request = CycleEventRecord.order(Column("at").desc, Column("id").desc)
+        var request = Self.events(petId: petId, since: since, until: until).order(Column("at").desc, Column("id").desc)
+        if let limit { request = request.limit(limit) }
+        return try request.fetchAll(db).map(\.recorded)
+    }
+
+    /// History events oldest first, one at a time — of one pet (all when nil), from `since` up to
+    /// `until` — so that an export of the whole history is never in memory at once.
+    public func forEachEvent(
+        petId: Int64? = nil, since: Date? = nil, until: Date? = nil, _ body: (RecordedEvent) throws -> Void
+    ) throws {
+        let events = try Self.events(petId: petId, since: since, until: until).order(Column("at"), Column("id")).fetchCursor(db)
+        while let record = try events.next() { try body(record.recorded) }
+    }
+
+    /// The events of one pet (all when nil) from `since` up to `until` (open ends when nil).
+    private static func events(petId: Int64?, since: Date?, until: Date?) -> QueryInterfaceRequest<CycleEventRecord> {
+        var request = CycleEventRecord.all()
         if let petId { request = request.filter(Column("petId") == petId) }
         if let since { request = request.filter(Column("at") >= StoredDate.text(since)) }
         if let until { request = request.filter(Column("at") < StoredDate.text(until)) }
-        if let limit { request = request.limit(limit) }
-        return try request.fetchAll(db).map(\.recorded)
+        return request
     }
 
     /// Each pet's last fold (or revive) before `instant`, by pet id (of one pet when `petId` is set).

@@ -48,17 +48,23 @@ public struct Transcript {
             .order(Column("id").desc).limit(limit).fetchAll(transaction.db).reversed().map(\.message)
     }
 
-    /// How many transcript messages there are since `since` (all when nil).
-    public func count(since: Date? = nil) throws -> Int {
-        var request = TranscriptMessageRecord.all()
-        if let since { request = request.filter(Column("at") >= StoredDate.text(since)) }
-        return try request.fetchCount(transaction.db)
+    /// How many transcript messages there are from `since` up to `until` (open ends when nil).
+    public func count(since: Date? = nil, until: Date? = nil) throws -> Int {
+        try Self.messages(since: since, until: until).fetchCount(transaction.db)
     }
 
-    /// Every message, oldest first, one at a time: the whole transcript is never in memory.
-    public func forEachMessage(_ body: (TranscriptMessage) throws -> Void) throws {
-        let messages = try TranscriptMessageRecord.order(Column("id")).fetchCursor(transaction.db)
+    /// Every message from `since` up to `until`, oldest first, one at a time: the whole
+    /// transcript is never in memory.
+    public func forEachMessage(since: Date? = nil, until: Date? = nil, _ body: (TranscriptMessage) throws -> Void) throws {
+        let messages = try Self.messages(since: since, until: until).order(Column("id")).fetchCursor(transaction.db)
         while let record = try messages.next() { try body(record.message) }
+    }
+
+    private static func messages(since: Date?, until: Date?) -> QueryInterfaceRequest<TranscriptMessageRecord> {
+        var request = TranscriptMessageRecord.all()
+        if let since { request = request.filter(Column("at") >= StoredDate.text(since)) }
+        if let until { request = request.filter(Column("at") < StoredDate.text(until)) }
+        return request
     }
 
     /// The latest `limit` messages, oldest first. Reads only those rows, however long the

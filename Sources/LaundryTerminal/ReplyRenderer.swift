@@ -59,7 +59,10 @@ struct PlainRenderer: ReplyRenderer {
 
     private mutating func block(_ text: String) -> String {
         defer { printedAny = true }
-        return (printedAny ? "\n" : "") + TextSanitizer.sanitize(text) + "\n"
+        // A document (an export to the screen) ends with its own line end: `… > h.csv` is the
+        // file as written, with no empty line after it.
+        let text = TextSanitizer.sanitize(text)
+        return (printedAny ? "\n" : "") + text + (text.hasSuffix("\n") ? "" : "\n")
     }
 }
 

@@ -54,6 +54,47 @@ import Testing
         #expect(card.stdout.contains("Streak 2 (best 2)"), "\(card.stdout)")
     }
 
+    /// Issue 17, item 7: an export of one pet's history, of a span of time, or both — to a file
+    /// (streamed) and to the screen — holds only those events, and says what it holds.
+    @Test func exportsFilterByPetAndRange() throws {
+        let steps: [(String, String)] = [
+            ("2026-03-02T09:00:00Z", "create pet Snowy\ncreate pet Fluffy\nwash snowy\n"),
+            ("2026-03-02T10:00:00Z", "dry snowy\n"),
+            ("2026-03-02T11:30:00Z", "fold snowy\n"),
+            ("2026-03-04T20:00:00Z", "wash fluffy\n"),
+            ("2026-03-20T08:00:00Z", "wash snowy\n"),
+        ]
+        for (now, script) in steps { _ = try laundrytime.run(script: script, now: now) }
+        let now = "2026-03-21T09:00:00Z"
+        func rows(_ path: String) throws -> [String] {
+            try String(contentsOfFile: path, encoding: .utf8).split(separator: "\r\n").dropFirst().map(String.init)
+        }
+
+        let snowy = directory.url.appendingPathComponent("snowy.csv").path
+        let one = try laundrytime.run(["export", "snowy's", "history", "as", "csv", "to", snowy], now: now)
+        #expect(one.status == 0, "\(one.stdout)")
+        #expect(one.stdout.contains("Wrote 4 events (for Snowy) to \(snowy) (CSV)."), "\(one.stdout)")
+        #expect(try rows(snowy).count == 4 && rows(snowy).allSatisfy { $0.contains(",Snowy,") })
+
+        let week = directory.url.appendingPathComponent("week.json").path
+        let recent = try laundrytime.run(["export", "history", "for", "the", "last", "7", "days", "to", week], now: now)
+        #expect(recent.stdout.contains("Wrote 1 event (last 7 days) to \(week) (JSON)."), "\(recent.stdout)")
+        let objects = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: week))) as? [[String: Any]]
+        #expect(objects?.count == 1 && objects?.first?["pet"] as? String == "Snowy" && objects?.first?["event"] as? String == "wash_started")
+
+        let both = try laundrytime.run(["export", "history", "for", "fluffy", "this", "month", "as", "csv"], now: now)
+        #expect(both.stdout.split(separator: "\n").count == 2 && both.stdout.contains(",Fluffy,wash_started,2026-03-04T20:00:00Z"),
+                "\(both.stdout)")
+        let none = try laundrytime.run(["export", "history", "for", "fluffy", "today", "as", "csv"], now: now)
+        #expect(none.stdout == "id,pet,event,at,ends_at\n", "\(none.stdout)")
+
+        let unknown = try laundrytime.run(["export", "history", "for", "rex"], now: now)
+        #expect(unknown.status == 1 && unknown.stdout.contains("There is no pet called “rex”"), "\(unknown.stdout)")
+        let transcript = try laundrytime.run(["export", "the", "transcript", "for", "today"], now: now)
+        #expect(transcript.status == 0 && transcript.stdout.contains("**You** · 2026-03-21T09:00:00Z"), "\(transcript.stdout)")
+        #expect(!transcript.stdout.contains("2026-03-20"), "only today's messages")
+    }
+
     /// Issue 17: a transcript search shows each message's matching line, cut around the match,
     /// and leaves out earlier searches (the lines typed and their results).
     @Test func aTranscriptSearchShowsTheMatchAndNotItself() throws {

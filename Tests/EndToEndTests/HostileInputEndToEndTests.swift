@@ -43,9 +43,10 @@ import Testing
         #expect(setup.status == 0, "\(setup.stdout)")
         let toStdout = try laundrytime.run(["export", "history", "as", "csv"], directory: work)
         #expect(toStdout.stdout.contains("/etc/passwd,wash_started"))
-        // A sentence the grammar cannot take apart is not turned into a path.
+        // Words around a path are not made part of it: this is one pet's history (issue 17), of a
+        // pet there is not, and nothing is written.
         let misread = try laundrytime.run(["export", "history", "for", "../../escape", "as", "json", "to", "out.json"], directory: work)
-        #expect(misread.status == 1 && misread.stdout.contains("no spaces"), "\(misread.stdout)")
+        #expect(misread.status == 1 && misread.stdout.contains("There is no pet called “escape”"), "\(misread.stdout)")
         let named = try laundrytime.run(["export", "history", "as", "json", "to", "out.json"], directory: work)
         #expect(named.status == 0, "\(named.stdout)")
         let files = try FileManager.default.subpathsOfDirectory(atPath: directory.url.path).filter { !$0.hasPrefix("data") }.sorted()

@@ -26,6 +26,8 @@ import Testing
         "start wash", "start dryer", "fold it", "stop", "delete snowy", "rename snowy to Flake", "undo", "yes", "no",
         "history for snowy", "export history to /nonexistent/h.csv", "set snowy's wash time to 500 minutes", "status", "create pet snowy",
         "start wash for fluffy", "wash snowy every 40 days", "/quick 9", "help", "flarp",
+        // Lines of an exchange: the advice is the last reply's.
+        "export history for snowy this week as csv to h.json\nno",
     ]
 
     /// Issue 17: every “…” a reply advises, typed next in the same state, is done.
@@ -35,13 +37,13 @@ import Testing
             for attempt in Self.attempts {
                 let first = try AssistantFixture()
                 Self.play(scenario, on: first)
-                let reply = first.say(attempt)
+                let reply = Self.say(attempt, on: first)
                 // Help's sentences are examples of what can be said, not advice for this moment.
                 guard reply.intent != .help, reply.intent != .quickActions else { continue }
                 for advised in Self.advised(reply.text) where Self.isCommand(advised) {
                     let second = try AssistantFixture()
                     Self.play(scenario, on: second)
-                    _ = second.say(attempt)
+                    _ = Self.say(attempt, on: second)
                     // A file an advised export would write goes to the test's own folder, not the working one.
                     let result = second.say(Self.inFolder(advised, second.directory.url.path))
                     if !result.ok { failures.append("\(scenario) · “\(attempt)” advised “\(advised)”: \(result.text)") }
@@ -55,6 +57,11 @@ import Testing
     static func inFolder(_ line: String, _ folder: String) -> String {
         guard line.hasPrefix("export "), let to = line.range(of: " to "), !line[to.upperBound...].hasPrefix("/") else { return line }
         return line[..<to.upperBound] + folder + "/" + line[to.upperBound...]
+    }
+
+    /// Says each line of `attempt`, and gives the last reply.
+    static func say(_ attempt: String, on fixture: AssistantFixture) -> Reply {
+        attempt.split(separator: "\n").map { fixture.say(String($0)) }.last!
     }
 
     static func play(_ steps: [String], on fixture: AssistantFixture) {

@@ -23,10 +23,27 @@ import Testing
         #expect(wrote.slots["format"] == "json")
         #expect(try String(contentsOf: json, encoding: .utf8).hasPrefix("["))
         let markdown = directory.url.appendingPathComponent("chat.md")
-        #expect(say("save the chat to \(markdown.path)").text.hasSuffix("(MARKDOWN)."))
-        let named = directory.url.appendingPathComponent("named.json")
-        #expect(say("export history as csv to \(named.path)").text.hasSuffix("(CSV)."))
+        #expect(say("save the chat to \(markdown.path)").text.hasSuffix("(Markdown)."))
         #expect(!say("export history to \(directory.url.appendingPathComponent("h.md").path)").ok, "a transcript's format for the history")
+    }
+
+    /// A format the sentence names that the file's extension contradicts is asked about (issue 17,
+    /// item 7): yes writes the format asked for, no writes nothing and says how to get the other.
+    @Test func aFormatTheFileNameContradictsIsAskedAbout() throws {
+        say("create pet Snowy")
+        say("start wash")
+        let named = directory.url.appendingPathComponent("named.json")
+        let question = say("export history as csv to \(named.path)")
+        #expect(question.text == "You asked for CSV, but \(named.path) is named for JSON. Write CSV to it anyway? (yes/no)",
+                "\(question.text)")
+        #expect(question.awaiting == .confirmation && !FileManager.default.fileExists(atPath: named.path))
+        let declined = say("no")
+        #expect(declined.text == "Okay, nothing was written. For JSON, say “export history as json to \(named.path)”.", "\(declined.text)")
+        #expect(!FileManager.default.fileExists(atPath: named.path))
+        say("export history as csv to \(named.path)")
+        let wrote = say("yes")
+        #expect(wrote.text.hasSuffix("(CSV)."), "\(wrote.text)")
+        #expect(try String(contentsOf: named, encoding: .utf8).hasPrefix("id,pet,event"))
     }
 
     /// What users read is spelled for them, not after a type: "Test Notification", and a

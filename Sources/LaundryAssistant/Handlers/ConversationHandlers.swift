@@ -24,6 +24,9 @@ struct ConversationHandlers: Handlers {
             question = "Reset All Data? This will delete all pets, laundry history, and settings. This cannot be undone. (yes/no)"
         case .overwrite(let request):
             question = "\(request.path ?? "The file") exists. Overwrite it? (yes/no)"
+        case .exportAnyway(let request, let fileFormat):
+            question = "You asked for \(request.format.title), but \(request.path ?? "the file") is named for \(fileFormat.title). "
+                + "Write \(request.format.title) to it anyway? (yes/no)"
         case .cycleForAll(let step, _):
             return try cycleHandlers.cycleForAll(step, turn, pets: pets, transaction)
         }
@@ -38,6 +41,8 @@ struct ConversationHandlers: Handlers {
         case .deletePet(let name): return try petHandlers.performDelete(of: name, turn, transaction)
         case .resetAll: return try settingHandlers.performReset(turn, transaction)
         case .overwrite(let request): return try recordHandlers.writeExport(request, turn, pets: pets, transaction, overwrite: true)
+        case .exportAnyway(let request, _):
+            return try recordHandlers.writeExport(request, turn, pets: pets, transaction, overwrite: assumeYes)
         case .cycleForAll(let step, let names): return try cycleHandlers.performForAll(step, names: names, turn, pets: pets, transaction)
         }
     }
@@ -47,6 +52,10 @@ struct ConversationHandlers: Handlers {
         case .deletePet(let name): turn.reply("Okay, \(name) stays.")
         case .resetAll: turn.reply("Okay, nothing was reset.")
         case .overwrite(let request): turn.reply("Okay, \(request.path ?? "the file") was left as it is.")
+        case .exportAnyway(let request, let fileFormat):
+            turn.reply("Okay, nothing was written." + (RecordHandlers.sentence(for: request, as: fileFormat).map {
+                " For \(fileFormat.title), say “\($0)”."
+            } ?? ""))
         case .cycleForAll(let step, _): cycleHandlers.declinedForAll(step, turn)
         }
     }

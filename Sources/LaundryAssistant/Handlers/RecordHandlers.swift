@@ -25,12 +25,10 @@ struct RecordHandlers: Handlers {
 
     /// The history of one pet, or of all when `pet` is nil.
     private func history(of pet: Pet?, _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
-        let range = turn.command[.range]?.value.flatMap(HistoryRange.init(slotValue:)) ?? .all
-        if case .lastDays(let days) = range,
-           case .refused(let text) = RangeCheck(
-               days, words: turn.command[.range]?.text ?? range.label, in: Self.historyDays, unit: "day",
-               allowed: "the history goes back \(Self.historyDays.lowerBound) to \(Self.historyDays.upperBound) days (100 years)") {
-            return turn.failed(.refused, text, pet: pet)
+        let range: HistoryRange
+        switch Self.range(of: turn) {
+        case .fits(let value): range = value
+        case .refused(let text): return turn.failed(.refused, text, pet: pet)
         }
         let (since, until) = Self.interval(of: range, at: turn.now, calendar: calendar)
         let events = try transaction.events(petId: pet?.id, since: since, until: until)
@@ -43,8 +41,7 @@ struct RecordHandlers: Handlers {
             foldBefore: try since.map { try transaction.lastFolds(before: $0, petId: pet?.id) } ?? [:])
         let view = HistoryView(summary: summary, weekly: weekly, events: events)
 
-        let scope = [pet.map { "for \($0.name)" }, range == .all ? nil : range.label]
-            .compactMap { $0 }.joined(separator: " · ")
+        let scope = Self.scope(pet: pet, range: range)
         let title = "History" + (scope.isEmpty ? "" : " " + scope)
         guard !events.isEmpty else {
             return turn.reply("\(title): nothing yet. Start a wash to begin the history.", pet: pet, content: .history(view))
@@ -55,6 +52,29 @@ struct RecordHandlers: Handlers {
         lines += HistoryText.timeline(
             events, currentNames: byID.mapValues(\.name.value), now: turn.now, calendar: calendar, limit: Self.historyPageSize)
         return turn.reply(lines: lines, pet: pet, content: .history(view))
+    }
+
+    enum AskedRange {
+        case fits(HistoryRange)
+        /// The whole sentence to answer with.
+        case refused(String)
+    }
+
+    /// The span of time the line asks for (all time when it names none), or why it cannot be.
+    static func range(of turn: Turn) -> AskedRange {
+        let range = turn.command[.range]?.value.flatMap(HistoryRange.init(slotValue:)) ?? .all
+        if case .lastDays(let days) = range,
+           case .refused(let text) = RangeCheck(
+               days, words: turn.command[.range]?.text ?? range.label, in: Self.historyDays, unit: "day",
+               allowed: "the history goes back \(Self.historyDays.lowerBound) to \(Self.historyDays.upperBound) days (100 years)") {
+            return .refused(text)
+        }
+        return .fits(range)
+    }
+
+    /// What a history or an export holds, in its title's words: "for Snowy · this month".
+    static func scope(pet: Pet?, range: HistoryRange) -> String {
+        [pet.map { "for \($0.name)" }, range == .all ? nil : range.label].compactMap { $0 }.joined(separator: " · ")
     }
 
     /// The local-calendar interval a range stands for; nil ends are open. "Last N days" outside
@@ -149,6 +169,7 @@ struct RecordHandlers: Handlers {
     func export(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
         // A format the sentence does not name is the file's: "to h.json" is JSON.
         var turn = turn
+        let formatNamed = turn.command[.format] != nil
         if turn.command[.format] == nil, let path = turn.command[.path]?.text, let format = Self.format(ofFileNamed: path) {
             turn = Turn(input: turn.input, command: turn.command.with(.format, SlotValue(text: path, value: format)), now: turn.now)
         }
@@ -176,8 +197,41 @@ struct RecordHandlers: Handlers {
                 "“\(path)” is not a file name I will write to: a file name has no spaces. "
                     + "Say, e.g., “export history as csv to laundry.csv”. Nothing was written.")
         }
-        return try writeExport(ExportRequest(kind: kind, format: format, path: path), turn, pets: pets,
-                               transaction, overwrite: assumeYes)
+        let range: HistoryRange
+        switch Self.range(of: turn) {
+        case .fits(let value): range = value
+        case .refused(let text): return turn.failed(.refused, text)
+        }
+        let request = ExportRequest(kind: kind, format: format, path: path, range: range)
+        // A format the sentence names that the file's name contradicts ("as csv to h.json") is asked about.
+        let fileFormat = path.flatMap(Self.format(ofFileNamed:)).flatMap(ExportRequest.Format.init(rawValue:))
+        let contradicted = formatNamed && fileFormat != format ? fileFormat : nil
+        func export(_ request: ExportRequest) throws -> Reply {
+            if let contradicted {
+                return try conversationHandlers.askOrPerform(.exportAnyway(request, fileFormat: contradicted), turn, pets: pets, transaction)
+            }
+            return try writeExport(request, turn, pets: pets, transaction, overwrite: assumeYes)
+        }
+        guard turn.command[.pet] != nil else { return try export(request) }
+        guard kind == .history else {
+            return turn.failed(.refused,
+                "The transcript is one conversation: it exports whole or for a span of time "
+                    + "(“export the transcript for this week”), not for one pet.")
+        }
+        return try withPet(turn, pets: pets) { pet in
+            var request = request
+            request.pet = pet
+            return try export(request)
+        }
+    }
+
+    /// The sentence that exports what `request` does as `format`, when that kind can have it:
+    /// "export history for Snowy this month as json to h.json".
+    static func sentence(for request: ExportRequest, as format: ExportRequest.Format) -> String? {
+        let fits = request.kind == .history ? format != .markdown : format == .markdown
+        guard fits, let path = request.path else { return nil }
+        return ["export", request.kind.rawValue, request.pet.map { "for \($0.name)" }, request.range == .all ? nil : request.range.label,
+                "as", format.rawValue, "to", path].compactMap { $0 }.joined(separator: " ")
     }
 
     /// The export format a file's extension names: `csv`, `json` or `markdown` (`.md`).
@@ -191,54 +245,69 @@ struct RecordHandlers: Handlers {
     }
 
     /// Writes an export to its file — asking before replacing one — or gives it as the reply.
-    /// The transcript goes to its file a message at a time, so that its length does not decide
-    /// the memory an export takes.
+    /// An export goes to its file a record at a time, so that the length of the history or the
+    /// transcript does not decide the memory it takes.
     func writeExport(_ request: ExportRequest, _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction, overwrite: Bool) throws -> Reply {
         guard let path = request.path else {
-            return turn.reply(try exportContent(request, transaction).text, content: .document(format: request.format.rawValue))
+            var text = ""
+            let rows = try write(request, at: turn.now, lineEnding: "\n", transaction) { text += $0 }
+            let summary = "the \(request.kind.rawValue)" + (request.scope.isEmpty ? "" : " " + request.scope)
+                + " as \(request.format.title), \(Self.counted(rows, request))"
+            return turn.reply(text, pet: request.pet, content: .document(format: request.format.rawValue, summary: summary))
         }
         let file = HomePath.expandingTilde(path)
         let target: ExportFile.Target
         do {
             target = try exportFile.target(at: file)
         } catch {
-            return turn.failed(.refused, Self.refusal(error, path: path, format: request.format))
+            return turn.failed(.refused, Self.refusal(error, path: path, format: request.format), pet: request.pet)
         }
         if target != .new && !overwrite {
             return try conversationHandlers.askOrPerform(.overwrite(request), turn, pets: pets, transaction)
         }
-        let history = request.kind == .history ? try exportContent(request, transaction) : nil
-        let what = if let history { DurationText.plural(history.rows, "event") }
-            else { DurationText.plural(try transaction.transcript.count(), "message") }
-        if dryRun { return turn.reply("Would write \(what) to \(path).") }
+        var rows = 0
+        if dryRun {
+            rows = try write(request, at: turn.now, lineEnding: "\r\n", transaction) { _ in }
+            return turn.reply("Would write \(Self.counted(rows, request)) to \(path).", pet: request.pet)
+        }
         do {
-            if let history {
-                try exportFile.save(Data(history.text.utf8), to: file, replacing: target)
-            } else {
-                try exportFile.save(to: file, replacing: target) { output in
-                    try output.write(Exporter.markdownHeading)
-                    try transaction.transcript.forEachMessage { try output.write(Exporter.markdown($0)) }
-                }
+            try exportFile.save(to: file, replacing: target) { output in
+                rows = try write(request, at: turn.now, lineEnding: "\r\n", transaction) { try output.write($0) }
             }
         } catch let problem as ExportFile.Problem {
-            return turn.failed(.refused, Self.refusal(problem, path: path, format: request.format))
+            return turn.failed(.refused, Self.refusal(problem, path: path, format: request.format), pet: request.pet)
         }
-        return turn.reply("Wrote \(what) to \(path) (\(request.format.rawValue.uppercased())).")
+        let scope = request.scope.isEmpty ? "" : " (\(request.scope))"
+        return turn.reply("Wrote \(Self.counted(rows, request))\(scope) to \(path) (\(request.format.title)).", pet: request.pet)
     }
 
-    /// The export's text, and how many events or messages it holds.
-    private func exportContent(_ request: ExportRequest, _ transaction: StoreTransaction) throws -> (text: String, rows: Int) {
-        switch (request.kind, request.format) {
-        case (.transcript, _):
-            let messages = try transaction.transcript.latest(limit: .max)
-            return (Exporter.markdown(messages), messages.count)
-        case (.history, .json):
-            let events = try transaction.events().reversed() as [RecordedEvent]
-            return (Exporter.json(events), events.count)
-        case (.history, _):
-            let events = try transaction.events().reversed() as [RecordedEvent]
-            return (Exporter.csv(events, lineEnding: request.path == nil ? "\n" : "\r\n"), events.count)
+    /// Writes the export through `output` a piece at a time, and gives how many events or
+    /// messages it held.
+    private func write(
+        _ request: ExportRequest, at now: Date, lineEnding: String, _ transaction: StoreTransaction, _ output: (String) throws -> Void
+    ) throws -> Int {
+        let (since, until) = Self.interval(of: request.range, at: now, calendar: calendar)
+        switch request.kind {
+        case .transcript:
+            var count = 0
+            try output(Exporter.markdownHeading)
+            try transaction.transcript.forEachMessage(since: since, until: until) { message in
+                try output(Exporter.markdown(message))
+                count += 1
+            }
+            return count
+        case .history:
+            var stream = Exporter.HistoryStream(format: request.format, lineEnding: lineEnding)
+            try output(stream.start)
+            try transaction.forEachEvent(petId: request.pet?.id, since: since, until: until) { try output(stream.add($0)) }
+            try output(stream.end)
+            return stream.count
         }
+    }
+
+    /// "4 events", "1 message".
+    private static func counted(_ rows: Int, _ request: ExportRequest) -> String {
+        DurationText.plural(rows, request.kind == .history ? "event" : "message")
     }
 
     /// Why an export does not go to `path` (as the user typed it), in one sentence.
