@@ -9,6 +9,8 @@ extension Assistant {
     /// in the transcript (when notifications are on), oldest first. With `dryRun` nothing is claimed.
     public func claimDueNotices() -> [Notice] {
         let now = clock.now()
+        // A store that can only be read cannot record a claim: it announces nothing.
+        guard store.readOnlyReason == nil else { return [] }
         // Looking is a read; only a notice nobody has claimed yet is worth a write transaction.
         let unclaimed = (try? store.read { transaction in
             try Notice.due(pets: transaction.pets(), now: now).filter { try !transaction.isNoticeClaimed($0.key) }

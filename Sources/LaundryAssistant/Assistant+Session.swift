@@ -36,7 +36,7 @@ extension Assistant {
                 petCount: count, settings: try transaction.settings(), earlier: earlier,
                 earlierIsToday: earlier.allSatisfy { calendar.isDate($0.at, inSameDayAs: now) },
                 emptyState: count == 0 ? PetText.emptyState : nil,
-                writable: access(store.location.databaseURL.path, W_OK) == 0)
+                writable: store.readOnlyReason == nil)
         }
     }
 
@@ -68,7 +68,7 @@ extension Assistant {
     /// (the store is busy past its timeout, or failing): each command then stores on its own and
     /// its reply reports the trouble.
     public func beginBatch() -> Bool {
-        (try? store.beginGroup()) != nil
+        store.readOnlyReason == nil && (try? store.beginGroup()) != nil
     }
 
     /// Stores the batch begun by ``beginBatch()``. Throws when it could not be stored: then none

@@ -55,7 +55,7 @@ public final class Assistant {
         self.store = store
         self.clock = clock
         shared = HandlerContext(grammar: grammar, location: store.location, confusables: confusables, dryRun: dryRun,
-                                assumeYes: assumeYes, calendar: calendar)
+                                assumeYes: assumeYes, readOnlyReason: store.readOnlyReason, calendar: calendar)
     }
 
     /// Answers one line.
@@ -107,7 +107,7 @@ public final class Assistant {
 
     /// Keeps a delivered notification in the transcript.
     public func recordDelivery(of notification: LaundryNotification) {
-        guard !dryRun else { return }
+        guard !dryRun, store.readOnlyReason == nil else { return }
         _ = try? store.write { transaction in
             try transaction.transcript.append([TranscriptMessage(
                 at: clock.now(), role: .notification, text: notification.line, petName: notification.pet)])
@@ -117,10 +117,12 @@ public final class Assistant {
     // MARK: - Storing
 
     /// Runs `body` in one write transaction and stores the line and the reply with its changes;
-    /// in a dry run, rolls everything back.
+    /// in a dry run, rolls everything back. A store that can only be read is read, and keeps no
+    /// transcript.
     private func record(input: String, now: Date, _ body: (StoreTransaction) throws -> Reply) -> Reply {
         let contextBefore = shared.conversation
         do {
+            if store.readOnlyReason != nil { return try store.read(body) }
             return try store.write(commit: !dryRun) { transaction in
                 let changesBefore = transaction.changeCount
                 var reply = try body(transaction)

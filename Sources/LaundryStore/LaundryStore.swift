@@ -28,6 +28,11 @@ public final class LaundryStore: Sendable {
     public let busyTimeout: TimeInterval
     public static let defaultBusyTimeout: TimeInterval = 10
 
+    /// Why the store can only be read ("the file is not writable for you"); nil when it can be
+    /// written. A read-only store is opened without locks or files of SQLite's beside it, reads
+    /// as usual, and refuses every write.
+    public let readOnlyReason: String?
+
     public init(location: StoreLocation, busyTimeout: TimeInterval = LaundryStore.defaultBusyTimeout) throws(StoreError) {
         self.location = location
         self.busyTimeout = busyTimeout
@@ -41,10 +46,15 @@ public final class LaundryStore: Sendable {
         let directoryLock = try StoreLocks.lockDirectory(location.directory.path, timeout: busyTimeout, databasePath: path)
         defer { StoreLocks.unlock(directoryLock) }
         try StoreFiles.checkCompanionFiles(of: path)
-        try StoreFiles.createFileIfMissing(path)
-        try StoreIdentity.checkLeftoverLog(databasePath: path, busyTimeout: busyTimeout)
+        let access = try StoreFiles.createFileIfMissing(path, folder: location.directory.path)
+        readOnlyReason = if case .readOnly(let reason) = access { reason } else { nil }
+        let readOnly = readOnlyReason != nil
+        // Only a log left open needs the ordinary way in (and SQLite's -shm file, which it then has).
+        let logLeft = FileManager.default.fileExists(atPath: path + "-wal")
+        if !readOnly { try StoreIdentity.checkLeftoverLog(databasePath: path, busyTimeout: busyTimeout) }
 
         var configuration = Configuration()
+        configuration.readonly = readOnly
         configuration.prepareDatabase { db in
             // Every page's cells are checked as they are read (StoreIntegrity).
             try db.execute(sql: "PRAGMA cell_size_check = ON")
@@ -55,7 +65,8 @@ public final class LaundryStore: Sendable {
             // and drops a table whenever no -wal file exists (for pools' readers; this is one
             // connection), which is at every start, since closing folds the log back into the
             // file. That was a write transaction per run, and it changed the bytes of a store it
-            // was about to refuse.
+            // was about to refuse. (A read-only store stays as it is.)
+            guard !readOnly else { return }
             guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
                 throw DatabaseError(message: "could not turn on write-ahead logging")
             }
@@ -67,17 +78,30 @@ public final class LaundryStore: Sendable {
         configuration.foreignKeysEnabled = true
         configuration.label = "LaundryTime"
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration)
+            // Read-only with no log left, the file is opened as immutable: SQLite then takes no lock
+            // and makes no -shm file, which it could not make in a folder not ours.
+            queue = try DatabaseQueue(path: readOnly && !logLeft ? Self.immutableURI(path) : path, configuration: configuration)
             // A store that is up to date (nearly every start) is not handed to the migrator, which
             // would read the applied migrations again and set up its own transaction to do nothing.
             let migrator = Schema.migrator
             let upToDate = try queue.read { db in try Self.checkSchema(db, migrator: migrator, path: path) }
+            if !upToDate, let readOnlyReason {
+                throw StoreError.cannotOpen(
+                    path: path, reason: "it was written by an earlier LaundryTime and must be upgraded, but \(readOnlyReason)")
+            }
             if !upToDate { try migrator.migrate(queue) }
         } catch let error as StoreError {
             throw error
         } catch {
             throw StoreError(translating: error, path: path, opening: true, waited: busyTimeout)
         }
+    }
+
+    /// The file as an SQLite URI that opens it immutable (the path's `%`, `?` and `#` escaped).
+    private static func immutableURI(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1"
     }
 
     /// Checks the store for damage as ``StoreIntegrity`` schedules it: a small store whole, a
@@ -253,7 +277,7 @@ public final class LaundryStore: Sendable {
             queue.writeWithoutTransaction { db in _ = lt_sqlite3_keep_wal_on_close(db.sqliteConnection) }
         }
         try? queue.close()
-        if damage.value == nil { StoreSeal.seal(path) }
+        if damage.value == nil && readOnlyReason == nil { StoreSeal.seal(path) }
     }
 
     /// The identifiers of the migrations applied to the database.

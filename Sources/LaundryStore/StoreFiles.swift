@@ -47,17 +47,29 @@ enum StoreFiles {
         }
     }
 
-    static func createFileIfMissing(_ path: String) throws(StoreError) {
+    /// How the store can be opened.
+    enum Access: Equatable {
+        case readWrite
+        /// It can be read, not written: `reason` says why ("the file is read-only").
+        case readOnly(reason: String)
+    }
+
+    /// Creates the database file when it is missing, and finds whether it can be written. A file
+    /// that can be read but not written — its mode, its folder's (SQLite writes its `-wal` and
+    /// `-shm` files beside it), or a read-only file system — is opened read-only, and nothing is
+    /// added beside it.
+    static func createFileIfMissing(_ path: String, folder: String) throws(StoreError) -> Access {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             Foundation.close(descriptor)
-            return
+            if access(folder, W_OK) != 0 {
+                return .readOnly(reason: errno == EROFS ? "the file system is read-only" : "its folder \(folder) is not writable for you")
+            }
+            return .readWrite
         }
         let code = errno
-        // Refused here, before SQLite would add its -wal and -shm files beside it: a store that
-        // cannot be written is left exactly as it is.
         if code == EACCES || code == EROFS, access(path, R_OK) == 0 {
-            throw .cannotOpen(path: path, reason: "the file is read-only")
+            return .readOnly(reason: code == EROFS ? "the file system is read-only" : "the file is not writable for you")
         }
         throw .cannotOpen(path: path, reason: String(cString: strerror(code)))
     }

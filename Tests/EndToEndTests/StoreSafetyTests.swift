@@ -51,11 +51,59 @@ import Testing
         try expectRefused(try runWithoutPrivileges(["/status"]), keeping: original, "Permission denied")
     }
 
-    @Test(.enabled(if: canDropPrivileges || getuid() != 0, "needs setpriv to test permissions as root"))
-    func aReadOnlyDatabaseIsRefusedAndLeftAsItIs() throws {
+    /// Issue 17, item 4: a store that can be read but not written — its own mode, or another
+    /// user's store in a folder not ours — opens read-only: reads work, a change is refused in one
+    /// sentence with exit 1, and the file is left exactly as it was, with nothing beside it.
+    @Test(.enabled(if: canDropPrivileges || getuid() != 0, "needs setpriv to test permissions as root"),
+          arguments: [ReadOnlyCase.fileMode, .anotherUsersStore])
+    func aReadOnlyStoreOpensForReading(_ kind: ReadOnlyCase) throws {
         let original = try makeStore()
-        try restrict(mode: 0o444)
-        try expectRefused(try runWithoutPrivileges(["create", "pet", "Zed"]), keeping: original, "read-only")
+        switch kind {
+        case .fileMode: try restrict(mode: 0o444)
+        case .anotherUsersStore: try restrictAsAnotherUsers()
+        }
+        let status = try runWithoutPrivileges(["/status"])
+        #expect(status.status == 0 && status.stdout.contains("P30"), "\(status.stdout) \(status.stderr)")
+        let card = try runWithoutPrivileges(["how", "is", "p7"])
+        #expect(card.status == 0 && card.stdout.contains("P7"), "\(card.stdout) \(card.stderr)")
+        let history = try runWithoutPrivileges(["history"])
+        #expect(history.status == 0, "\(history.stdout) \(history.stderr)")
+        let connection = try runWithoutPrivileges(["/connection"])
+        #expect(connection.stdout.contains("● Read-only — \(database.path) ("), "\(connection.stdout)")
+
+        let change = try runWithoutPrivileges(["create", "pet", "Zed"])
+        #expect(change.status == 1, "\(change.stdout) \(change.stderr)")
+        #expect(change.stdout.hasPrefix("Nothing was changed: \(database.path) can only be read here ("), "\(change.stdout)")
+        let script = try runWithoutPrivileges(script: "how is p3\nstart wash for p3\nstatus\n")
+        #expect(script.status == 1 && script.stdout.contains("P3") && script.stdout.contains("Nothing was changed"), "\(script.stdout)")
+
+        #expect(try Data(contentsOf: database) == original, "the file is untouched")
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: data.path)
+        #expect(siblings == ["laundrytime.sqlite"], "nothing added beside it: \(siblings)")
+    }
+
+    enum ReadOnlyCase: String, CustomTestStringConvertible {
+        case fileMode, anotherUsersStore
+        var testDescription: String { rawValue }
+    }
+
+    @Test(.enabled(if: getuid() == 0 && canDropPrivileges && TerminalScreen.isAvailable, "needs root, setpriv and tmux"))
+    func theReadOnlyPromptSaysSo() throws {
+        _ = try makeStore()
+        try restrictAsAnotherUsers()
+        let terminal = try TerminalScreen(
+            rows: 60, arguments: ["--data-dir", data.path], environment: ["LAUNDRYTIME_NOW": "2026-03-01T09:00:00Z"],
+            launcher: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"], binary: try binaryCopy().path)
+        try terminal.waitForPrompt()
+        try terminal.waitFor("Read-only")
+        try terminal.enter("how is p2")
+        try terminal.waitFor("P2 is so happy")
+        try terminal.enter("delete p2")
+        try terminal.waitFor("Nothing was changed")
+        terminal.type("quit")
+        try terminal.waitForPrompt(showing: "quit")
+        terminal.press("Enter")
+        #expect(try terminal.waitForExit() == 0)
     }
 
     @Test func backupAndResetMovesTheFileAsideAndStartsAfresh() throws {
@@ -148,9 +196,24 @@ import Testing
         chmod(database.path, mode)
     }
 
-    private func runWithoutPrivileges(_ arguments: [String]) throws -> LaundryTimeProcess.Result {
-        guard getuid() == 0 else { return try laundrytime.run(arguments) }
-        // The binary must be reachable by nobody: a copy in the (now nobody's) temporary directory.
+    /// A store of another user's, readable by all, in a folder only they may write: as root, the
+    /// test's own store run by `nobody`; otherwise, the folder made read-only for its owner too.
+    private func restrictAsAnotherUsers() throws {
+        chmod(database.path, 0o644)
+        chmod(data.path, 0o755)
+        chmod(directory.url.path, 0o755)
+        if getuid() != 0 { chmod(data.path, 0o555) }
+    }
+
+    private func runWithoutPrivileges(_ arguments: [String] = [], script: String? = nil) throws -> LaundryTimeProcess.Result {
+        let input = Data((script ?? "").utf8)
+        guard getuid() == 0 else { return try laundrytime.run(arguments, input: input) }
+        return try laundrytime.run(arguments, input: input, launcher: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"],
+                                   binary: try binaryCopy())
+    }
+
+    /// The binary, where nobody can run it: a copy in the temporary directory.
+    private func binaryCopy() throws -> URL {
         let copy = directory.url.appendingPathComponent("laundrytime")
         if !FileManager.default.fileExists(atPath: copy.path) {
             // Written through a close-on-exec descriptor: a child that another test starts at the
@@ -163,6 +226,6 @@ import Testing
             close(descriptor)
             try #require(written == bytes.count, "cannot write \(copy.path)")
         }
-        return try laundrytime.run(arguments, launcher: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"], binary: copy)
+        return copy
     }
 }

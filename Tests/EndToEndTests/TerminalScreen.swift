@@ -50,10 +50,12 @@ final class TerminalScreen {
     /// Starts `laundrytime ARGUMENTS` in a `columns`×`rows` pane. `environment` is added to (and
     /// overrides) TZ=UTC, LANG=C.UTF-8, HOME and XDG_STATE_HOME in the temporary directory; TERM
     /// is always the pane's.
+    /// - Parameters:
+    ///   - launcher: words before the program's own (`setpriv …` to run it as another user).
+    ///   - binary: the program to run, when not the one built.
     init(columns: Int = 80, rows: Int = 24, arguments: [String], environment: [String: String] = [:],
-         redirection: Redirection = .none) throws {
+         redirection: Redirection = .none, launcher: [String] = [], binary: String = LaundryTimeProcess.binary.path) throws {
         guard Self.isAvailable else { throw Failure(description: "tmux is not installed") }
-        let binary = LaundryTimeProcess.binary.path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw Failure(description: "no laundrytime binary at \(binary)")
         }
@@ -70,7 +72,7 @@ final class TerminalScreen {
                          "XDG_STATE_HOME": directory.url.appendingPathComponent("state").path]
         variables.merge(environment) { $1 }
         variables["TERM"] = Self.terminal
-        var command = ["/usr/bin/env", "-i"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        var command = launcher + ["/usr/bin/env", "-i"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             + [binary] + arguments
         switch redirection {
         case .none: break

@@ -79,8 +79,13 @@ struct Dispatcher: Handlers {
         return close.count == 1 ? SlotValue(text: input) : nil
     }
 
-    /// Runs a line by its intent, through the handlers of its concern.
+    /// Runs a line by its intent, through the handlers of its concern. In a store that can only be
+    /// read, a change is refused before anything is asked (an export, which only reads the store,
+    /// is made).
     func handle(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
+        if let reason = shared.readOnlyReason, turn.command.intent.changesData, turn.command.intent != .export {
+            return turn.failed(.refused, "Nothing was changed: \(shared.location.databaseURL.path) can only be read here (\(reason)).")
+        }
         switch turn.command.intent {
         case .createPet: return try petHandlers.createPet(turn, pets: pets, transaction)
         case .listPets: return petHandlers.listPets(turn, pets: pets)

@@ -15,6 +15,8 @@ final class HandlerContext {
     let dryRun: Bool
     /// Answer "yes" to every confirmation (`--yes`).
     let assumeYes: Bool
+    /// Why the store can only be read; nil when it can be written.
+    let readOnlyReason: String?
     /// The user's calendar and time zone: days and weeks of the history are local. Looked up
     /// when first needed (loading the time zone and calendar data is a cost most commands,
     /// and a one-shot `/status`, need not pay).
@@ -28,12 +30,13 @@ final class HandlerContext {
     var exportFile = ExportFile()
 
     init(grammar: Grammar, location: StoreLocation, confusables: ConfusableTable, dryRun: Bool, assumeYes: Bool,
-         calendar: Calendar?) {
+         readOnlyReason: String? = nil, calendar: Calendar?) {
         self.grammar = grammar
         self.location = location
         self.confusables = confusables
         self.dryRun = dryRun
         self.assumeYes = assumeYes
+        self.readOnlyReason = readOnlyReason
         chosenCalendar = calendar
     }
 

@@ -139,7 +139,7 @@ struct RecordHandlers: Handlers {
         let folds = try transaction.events(since: today).filter(\.kind.isFold).count
         let lines = [
             "LaundryTime \(LaundryTimeVersion.current) — laundry pets in your terminal",
-            "● Connected — \(url.path)",
+            shared.readOnlyReason.map { "● Read-only — \(url.path) (\($0))" } ?? "● Connected — \(url.path)",
             "Schema: \(schema.count) migrations (latest “\(schema.last ?? "none")”)",
             "Size: \(ByteCountFormatter.string(fromByteCount: Int64(size), countStyle: .file))",
             "Query latency: \(String(format: "%.2f", latency * 1000)) ms",
