@@ -54,10 +54,19 @@ extension Assistant {
 
     static let goodbye = "Bye! Your pets will be waiting. 🧺"
 
-    /// Words for Tab completion: those a sentence can start with (slash shortcuts among them),
-    /// and every word any sentence uses, each sorted.
-    public var completionWords: (leading: [String], all: [String]) {
+    /// Every word any sentence uses, sorted: what Tab completes from where no sentence starts with
+    /// the words typed (elsewhere, ``completion(after:)``).
+    public var completionWords: [String] {
         grammar.completionWords
+    }
+
+    /// What can come after `typed` (the words before the one being completed): the grammar's
+    /// words that can follow in some sentence, and the pets' names when a pet can stand there.
+    /// Nil when no sentence starts with those words.
+    public func completion(after typed: String) -> (words: [String], petNames: [String])? {
+        let pets = petNames()
+        guard let next = grammar.nextWords(after: typed, pets: pets) else { return nil }
+        return (next.words, next.pet ? pets : [])
     }
 
     // MARK: - Batches

@@ -28,7 +28,7 @@ public struct Grammar: Sendable {
 
     /// Every intent the grammar defines, in file order.
     public let intents: [IntentHelp]
-    private let matcher: Matcher
+    let matcher: Matcher
     /// Built on the first line that matches nothing: spelling out every template costs several
     /// times the rest of the load, and most sessions never need it.
     private let suggester: LazySuggester
@@ -219,10 +219,10 @@ public struct Grammar: Sendable {
                                  closestTo: Tokenizer.tokens(of: text).map(\.word))
     }
 
-    /// Words for Tab completion: those a sentence can start with (slash shortcuts among them),
-    /// and every word any sentence uses, each sorted.
-    public var completionWords: (leading: [String], all: [String]) {
-        matcher.graph.completionWords()
+    /// Every word any sentence uses, sorted: what Tab completes from where no sentence starts with
+    /// the words typed (elsewhere, ``nextWords(after:pets:)``).
+    public var completionWords: [String] {
+        matcher.graph.wordsByID.sorted()
     }
 
     /// The quick actions, in their numbered order.

@@ -145,9 +145,7 @@ final class WordGraph: @unchecked Sendable {
         let slotKinds = SlotKind.allCases, intents = Intent.allCases
         func slot(_ kind: SlotKind) { writer.ordinal(kind, in: slotKinds) }
 
-        var words = [String](repeating: "", count: vocabulary.count)
-        for (word, id) in vocabulary { words[Int(id)] = word }
-        writer.strings(words)
+        writer.strings(wordsByID)
         writer.strings(values)
         let expanded = normalizer.expansions.sorted { $0.key < $1.key }
         writer.integer(expanded.count)
@@ -278,14 +276,11 @@ final class WordGraph: @unchecked Sendable {
         }
     }
 
-    /// The words of the grammar, for completion: those a sentence can start with, and all of them.
-    func completionWords() -> (leading: [String], all: [String]) {
-        var names = [String](repeating: "", count: vocabulary.count)
-        for (word, id) in vocabulary { names[Int(id)] = word }
-        var leading = Set<Int32>()
-        let analysis = GraphAnalysis(edges: edges, edgeStarts: edgeStarts, accepts: accepts)
-        for template in templates { leading.formUnion(analysis.firstWords(from: template.start).words) }
-        return (leading.map { names[Int($0)] }.sorted(), names.sorted())
+    /// Every word of the vocabulary, by its id.
+    var wordsByID: [String] {
+        var words = [String](repeating: "", count: vocabulary.count)
+        for (word, id) in vocabulary { words[Int(id)] = word }
+        return words
     }
 
     /// The interned id of a normalised word, or -1 when no template uses it.

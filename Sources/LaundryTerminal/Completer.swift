@@ -1,9 +1,10 @@
-/// Tab completion at the prompt: the grammar's words (a line's first word from the words a
-/// sentence can start with, slash shortcuts among them) and the user's pet names, matched
-/// ignoring case.
+/// Tab completion at the prompt, from the grammar's shape: after the words typed, the words that
+/// can come next in some template, and the pets' names where a pet can stand — matched ignoring
+/// case. When no sentence starts with the words typed, every word of the grammar and every pet.
 struct Completer {
-    /// Words a sentence can start with.
-    let leadingWords: [String]
+    /// What can come after the text before the word being completed (the grammar's words, and the
+    /// pets' names when a pet can stand there); nil when no sentence starts so.
+    let next: (String) -> (words: [String], petNames: [String])?
     /// Every word of the grammar.
     let words: [String]
     /// The pets' names, asked on every Tab (another process may have added one).
@@ -22,20 +23,31 @@ struct Completer {
 
     /// What Tab does with `before`, the line up to the cursor; nil when nothing completes.
     func complete(_ before: String) -> Completion? {
-        var best: (fragment: Substring, matches: [String])?
-        // A pet's name may have spaces: try the text from each word's start, longest first.
-        for start in wordStarts(of: before) {
+        let starts = wordStarts(of: before)
+        let last = starts.last ?? before.startIndex
+        // A pet's name may have spaces: the text from an earlier word's start, longest first,
+        // where a pet can stand.
+        for start in starts where start < last {
             let fragment = before[start...]
-            if fragment.isEmpty { continue }
-            let isFirstWord = start == before.startIndex
-            let pool = fragment.contains(" ") ? petNames() : (isFirstWord ? leadingWords : words) + petNames()
-            let matches = unique(pool.filter { Self.hasPrefix($0, fragment) })
-            if !matches.isEmpty {
-                best = (fragment, matches)
-                break
-            }
+            let pets = next(String(before[..<start]))?.petNames ?? petNames()
+            let matches = unique(pets.filter { Self.hasPrefix($0, fragment) })
+            if !matches.isEmpty { return completion(of: fragment, matches) }
         }
-        guard let (fragment, matches) = best else { return nil }
+        let fragment = before[last...]
+        let pool: [String]
+        if let next = next(String(before[..<last])) {
+            pool = next.words + next.petNames
+        } else {
+            guard !fragment.isEmpty else { return nil }
+            pool = words + petNames()
+        }
+        let matches = unique(pool.filter { Self.hasPrefix($0, fragment) })
+        return matches.isEmpty ? nil : completion(of: fragment, matches)
+    }
+
+    /// The only match with a space after it; else the start all matches share, when longer than
+    /// what was typed; else the list to choose from.
+    private func completion(of fragment: Substring, _ matches: [String]) -> Completion {
         if matches.count == 1 {
             return Completion(delete: fragment.unicodeScalars.count, insert: matches[0] + " ", candidates: [])
         }

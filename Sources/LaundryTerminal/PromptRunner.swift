@@ -12,8 +12,9 @@ struct PromptRunner {
     /// an empty line, or the end of input. Nil when there is no line editor (the caller reads
     /// the lines as a script).
     func run() -> ExitStatus? {
-        let words = assistant.completionWords
-        let completer = Completer(leadingWords: words.leading, words: words.all, petNames: { [assistant] in assistant.petNames() })
+        let completer = Completer(
+            next: { [assistant] typed in assistant.completion(after: typed) },
+            words: assistant.completionWords, petNames: { [assistant] in assistant.petNames() })
         let drawOnStandardError = !console.stdoutIsTerminal && console.stderrIsTerminal
         guard let editor = LineEditor(program: "laundrytime", historyFile: LineEditor.historyFile(environment: display.environment),
                                       completer: completer, drawOnStandardError: drawOnStandardError)

@@ -67,7 +67,8 @@ struct LaundryTimeCommand: ParsableCommand {
     @Flag(name: [.short, .long], help: "Answer yes to every question (delete, reset, overwrite) — for scripts.")
     var yes = false
 
-    @Argument(help: ArgumentHelp("A command to run once, e.g. /status.", valueName: "command"))
+    @Argument(help: ArgumentHelp("A command to run once, e.g. /status.", valueName: "command"),
+              completion: .custom(ShellCompletion.complete))
     var words: [String] = []
 
     func validate() throws {

@@ -349,16 +349,33 @@ struct InteractiveTerminalTests {
         let terminal = try launch()
         try terminal.enter("create pet Snowy")
 
-        terminal.type("/sta")
-        try terminal.waitForPrompt(showing: "/sta")
-        terminal.press("Tab")
-        try terminal.waitForPrompt(showing: "/status")
-        for _ in 0..<"/status ".count { terminal.press("BSpace") }
-        try terminal.waitForPrompt()
+        try terminal.complete("/sta", showing: "/status")
+        try terminal.erase("/status ")
+        try terminal.complete("how is sn", showing: "how is Snowy")
+    }
 
-        terminal.type("how is sn")
-        try terminal.waitForPrompt(showing: "how is sn")
+    /// Issue 17, item 10: Tab offers only what can come next in some sentence — pet names after
+    /// "start wash for ", nothing about weeks or questions after "start w".
+    @Test func tabOffersOnlyWhatCanComeNext() throws {
+        let terminal = try launch()
+        try terminal.enter("create pet Snowy")
+        try terminal.enter("create pet Fluffy")
+
+        terminal.type("start wash for ")
+        try terminal.waitForPrompt(showing: "start wash for")
         terminal.press("Tab")
-        try terminal.waitForPrompt(showing: "how is Snowy")
+        let listed = try terminal.waitUntil("the pets listed") { screen in
+            screen.split(separator: "\n").contains { $0.hasPrefix("Fluffy") && $0.contains("Snowy") }
+        }
+        #expect(!listed.contains("Fluffy  for"), "\(listed)")
+        try terminal.complete("s", showing: "start wash for Snowy")
+        try terminal.erase("start wash for Snowy ")
+        try terminal.complete("start w", showing: "start wash")
+        terminal.press("Tab")
+        let choices = try terminal.waitUntil("the words after “start wash” listed") { screen in
+            screen.split(separator: "\n").contains { $0.hasPrefix("wash ") && $0.contains("washer") }
+        }
+        let line = choices.split(separator: "\n").first { $0.hasPrefix("wash ") && $0.contains("washer") } ?? ""
+        #expect(!line.contains("week") && !line.contains("what") && !line.contains("watch"), "\(line)")
     }
 }

@@ -107,6 +107,22 @@ final class TerminalScreen {
         _ = try? run(["send-keys", "-t", target, "--"] + keys)
     }
 
+    /// Types `text`, presses Tab once the prompt ends with it, and waits for the prompt to show
+    /// `completed`.
+    func complete(_ text: String, showing completed: String) throws {
+        type(text)
+        let typed = text.trimmingCharacters(in: .whitespaces)
+        try waitUntil("the prompt to end with \"\(typed)\"") { _ in promptInput()?.hasSuffix(typed) == true }
+        press("Tab")
+        try waitForPrompt(showing: completed)
+    }
+
+    /// Deletes the line typed (`text`) and waits for an empty prompt.
+    func erase(_ text: String) throws {
+        for _ in 0..<text.count { press("BSpace") }
+        try waitForPrompt()
+    }
+
     /// Types `line`, waits until it shows on the prompt, presses Enter and waits for the next empty
     /// prompt: the reply is then complete. Returns the screen.
     @discardableResult

@@ -20,7 +20,7 @@ import Testing
 
     @Test func randomLinesOfGrammarWordsAreAnswered() throws {
         let grammar = try Grammar.english
-        let words = grammar.completionWords.all
+        let words = grammar.completionWords
             + ["snowy", "fluffy", "mr.", "fluff", "buddy", "please", "pls", "could", "you", "!!", "?", "🧦", ",", "\"", "'s", "-5", "7.5"]
         var random = SplitMix64(seed: 0x5EED_15)
         var answered = 0

@@ -145,9 +145,21 @@ import Testing
 }
 
 @Suite struct CompleterTests {
+    /// A grammar of a few sentences: what can come after the words typed.
+    private static func next(_ typed: String) -> (words: [String], petNames: [String])? {
+        let pets = ["Snowy", "Zoë", "Mr Fluffy"]
+        switch typed.split(separator: " ").joined(separator: " ").lowercased() {
+        case "": return (["/quick", "/stop", "/status", "how", "start", "status"], pets)
+        case "start": return (["dryer", "wash"], [])
+        case "start wash": return (["for"], pets)
+        case "start wash for", "how is": return ([], pets)
+        case "start wash for snowy", "how is snowy", "how is zoë", "how is mr fluffy": return ([], [])
+        default: return nil
+        }
+    }
+
     private let completer = Completer(
-        leadingWords: ["/quick", "/stop", "/status", "how", "start", "status"], words: ["dryer", "for", "is", "start", "wash"],
-        petNames: { ["Snowy", "Zoë", "Mr Fluffy"] })
+        next: CompleterTests.next, words: ["dryer", "for", "is", "start", "wash"], petNames: { ["Snowy", "Zoë", "Mr Fluffy"] })
 
     @Test func oneMatchCompletesWithASpace() {
         #expect(completer.complete("/sta") == .init(delete: 4, insert: "/status ", candidates: []))
@@ -167,6 +179,22 @@ import Testing
 
     @Test func nothingToCompleteBeeps() {
         #expect(completer.complete("xyz") == nil)
-        #expect(completer.complete("start ") == nil)
+        #expect(completer.complete("how is snowy ") == nil)
+    }
+
+    /// Issue 17, item 10: only the words that can come next, and pet names where a pet can stand
+    /// — also before anything of the word is typed.
+    @Test func onlyWhatCanComeNextIsOffered() {
+        #expect(completer.complete("start ")?.candidates == ["dryer", "wash"])
+        #expect(completer.complete("start d") == .init(delete: 1, insert: "dryer ", candidates: []))
+        #expect(completer.complete("start s") == nil, "“start”/“status” cannot follow “start”")
+        #expect(completer.complete("start wash for ")?.candidates == ["Mr Fluffy", "Snowy", "Zoë"])
+        #expect(completer.complete("start wash f") == .init(delete: 1, insert: "for ", candidates: []))
+        #expect(completer.complete("start wash ")?.candidates == ["for", "Mr Fluffy", "Snowy", "Zoë"])
+    }
+
+    /// Words no sentence starts with still complete from the whole grammar and the pets.
+    @Test func outsideTheGrammarEveryWordCompletes() {
+        #expect(completer.complete("please pretty wa") == .init(delete: 2, insert: "wash ", candidates: []))
     }
 }
