@@ -37,6 +37,48 @@ import Testing
         #expect(forFlake.stdout.contains("Flake (then Snowy) · wash started"), "\(forFlake.stdout)")
     }
 
+    /// Issue 17, item 1, through the binary: a fold no later than the pet's frequency (7 days) after
+    /// the one before — to the second — adds one to the streak; a second later starts it over at 1;
+    /// a fold that brings a dead pet back starts it at 0; the best is kept.
+    @Test func theStreakRuleAtItsBoundaries() throws {
+        _ = try laundrytime.run(script: "create pet Snowy\n", now: "2026-03-01T09:00:00Z")
+        func fold(at day: String, _ time: String = "09:00:00") throws -> String {
+            _ = try laundrytime.run(script: "start wash for snowy\n", now: "2026-\(day)T06:00:00Z")
+            _ = try laundrytime.run(script: "start dryer for snowy\n", now: "2026-\(day)T07:00:00Z")
+            let folded = try laundrytime.run(script: "mark snowy folded\n", now: "2026-\(day)T\(time)Z")
+            #expect(folded.status == 0, "\(folded.stdout)")
+            return try laundrytime.run(["how", "is", "snowy"], now: "2026-\(day)T\(time)Z").stdout
+        }
+        #expect(try fold(at: "03-08").contains("Streak 1 (best 1)"), "7 days after its creation, to the second: on time")
+        #expect(try fold(at: "03-15").contains("Streak 2 (best 2)"), "7 days after the last fold, to the second: on time")
+        #expect(try fold(at: "03-22", "09:00:01").contains("Streak 1 (best 2)"), "one second late: starts over at 1")
+        #expect(try fold(at: "03-29", "09:00:00").contains("Streak 2 (best 2)"), "6 days 23:59:59 later: on time")
+        let revived = try fold(at: "06-01")
+        #expect(revived.contains("Streak 0 (best 2)"), "a dead pet brought back starts at 0: \(revived)")
+    }
+
+    /// Issue 17, item 2, through the binary: a pet left dead in the dryer, and each sentence a
+    /// reply advises — typed next, on a copy of the same store — is done (AdviceTests does the same
+    /// in-process for 8 states and 25 kinds of line).
+    @Test func whatARepliesAdvisesIsDoneWhenTyped() throws {
+        _ = try laundrytime.run(script: "create pet Snowy\nstart wash for snowy\n", now: "2026-03-01T09:00:00Z")
+        _ = try laundrytime.run(script: "start dryer for snowy\n", now: "2026-03-01T10:00:00Z")
+        let later = "2026-05-01T10:00:00Z"
+        var advised: [String] = []
+        for line in ["start wash for snowy", "what should i do next", "start dryer for snowy", "export history to nowhere/h.csv"] {
+            let reply = try laundrytime.run(script: line + "\n", now: later)
+            advised += reply.stdout.components(separatedBy: "“").dropFirst().compactMap { $0.components(separatedBy: "”").first }
+                .filter { $0.split(separator: " ").count >= 2 && !$0.contains("…") }
+        }
+        #expect(advised.contains("mark Snowy folded"), "\(advised)")
+        for (index, sentence) in advised.enumerated() {
+            let copy = directory.url.appendingPathComponent("copy-\(index)")
+            try FileManager.default.copyItem(at: laundrytime.dataDirectory, to: copy)
+            let result = try LaundryTimeProcess(dataDirectory: copy).run(script: sentence + "\n", now: later)
+            #expect(result.status == 0, "“\(sentence)”: \(result.stdout)")
+        }
+    }
+
     /// Issue 17: "On time" follows the streak's rule, so it does not depend on the range asked
     /// for: a fold on day 10 is on time after one on day 5, whether or not day 5 is in the range.
     @Test func onTimeDoesNotDependOnTheRange() throws {
