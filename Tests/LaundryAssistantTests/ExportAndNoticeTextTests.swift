@@ -27,6 +27,20 @@ import Testing
         #expect(!say("export history to \(directory.url.appendingPathComponent("h.md").path)").ok, "a transcript's format for the history")
     }
 
+    /// Issue 17, item 9: an export shown on screen is kept in the transcript as one line saying
+    /// what it held, not as the whole document.
+    @Test func anExportOnScreenIsKeptAsOneLine() throws {
+        say("create pet Snowy")
+        say("start wash")
+        say("stop the wash")
+        #expect(say("export snowy's history as csv").text.hasPrefix("id,pet,event,at,ends_at\n"))
+        say("export the transcript for today")
+        let kept = say("/transcript 4").text
+        #expect(kept.contains("LaundryTime: (Showed the history for Snowy as CSV, 2 events.)"), "\(kept)")
+        #expect(kept.contains("LaundryTime: (Showed the transcript (today) as Markdown, 8 messages.)"), "\(kept)")
+        #expect(!kept.contains("wash_started"))
+    }
+
     /// A format the sentence names that the file's extension contradicts is asked about (issue 17,
     /// item 7): yes writes the format asked for, no writes nothing and says how to get the other.
     @Test func aFormatTheFileNameContradictsIsAskedAbout() throws {

@@ -251,8 +251,8 @@ struct RecordHandlers: Handlers {
         guard let path = request.path else {
             var text = ""
             let rows = try write(request, at: turn.now, lineEnding: "\n", transaction) { text += $0 }
-            let summary = "the \(request.kind.rawValue)" + (request.scope.isEmpty ? "" : " " + request.scope)
-                + " as \(request.format.title), \(Self.counted(rows, request))"
+            let summary = "the \(request.kind.rawValue)" + (request.pet.map { " for \($0.name)" } ?? "")
+                + (request.range == .all ? "" : " (\(request.range.label))") + " as \(request.format.title), \(Self.counted(rows, request))"
             return turn.reply(text, pet: request.pet, content: .document(format: request.format.rawValue, summary: summary))
         }
         let file = HomePath.expandingTilde(path)
