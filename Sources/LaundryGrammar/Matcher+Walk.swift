@@ -29,12 +29,25 @@ extension Matcher {
         guard fits(node, position, walk) else { return }
         if position == walk.wordCount && accepts[Int(node)] >= 0 { accept(score, &walk) }
         if !walk.line.skips.isEmpty, position < walk.wordCount { passOver(node, position, score, &walk) }
-        for index in Int(edgeStarts[Int(node)])..<Int(edgeStarts[Int(node) + 1]) {
+        var index = Int(edgeStarts[Int(node)])
+        let end = Int(edgeStarts[Int(node) + 1])
+        while index < end {
             let edge = edges[index]
             switch edge.label {
-            case .word(let id):
-                guard position < walk.wordCount, walk.line.ids[position] == id else { continue }
-                visitWord(edge.target, position, score, &walk)
+            case .word:
+                // A run of word edges, sorted by word: only those of the line's word are taken.
+                let runEnd = Int(runEnds[index])
+                let id = position < walk.wordCount ? walk.line.ids[position] : -1
+                if id >= 0 {
+                    var next = index
+                    while next < runEnd, wordIDs[next] < id { next += 1 }
+                    while next < runEnd, wordIDs[next] == id {
+                        visitWord(edges[next].target, position, score, &walk)
+                        next += 1
+                    }
+                }
+                index = runEnd
+                continue
             case .skip:
                 visit(edge.target, position, score, &walk)
             case .slot(let kind, let ordinal, let next):
@@ -42,6 +55,7 @@ extension Matcher {
             case .open, .close, .constant:
                 visitValue(edge, position, score, &walk)
             }
+            index += 1
         }
     }
 

@@ -30,6 +30,10 @@ final class Matcher: Sendable {
     /// read through `graph` instead, each step loads one more reference, about 3 % of matching
     /// (callgrind: 35,600 → 36,700 instructions a line).
     let edges: [WordGraph.Edge], edgeStarts: [Int32], accepts: [Int32], minimumWords: [Int32], maximumWords: [Int32]
+    /// Each edge's word id (-1: not a word edge), and for a word edge, the index after its run of
+    /// word edges side by side in its node — sorted by word (``WordGraph/sortingWordRuns(_:edgeStarts:)``),
+    /// so the walk finds the ones that fit a word without looking at the others.
+    let wordIDs: [Int32], runEnds: [Int32]
 
     /// Makes a line ready to walk.
     let preparer: LinePreparer
@@ -41,6 +45,7 @@ final class Matcher: Sendable {
         self.graph = graph
         requiredWords = graph.templateRequiredWords
         (edges, edgeStarts, accepts) = (graph.edges, graph.edgeStarts, graph.accepts)
+        (wordIDs, runEnds) = Self.wordRuns(graph.edges, edgeStarts: graph.edgeStarts)
         (minimumWords, maximumWords) = (graph.minimumWords, graph.maximumWords)
         preparer = LinePreparer(graph: graph)
     }
@@ -186,6 +191,20 @@ final class Matcher: Sendable {
             // (No `reserveCapacity` for the others: see `Array.filled(with:count:)`.)
             candidateRanges = .filled(with: Self.unasked, count: SlotKind.caseCount * line.words.count)
         }
+    }
+
+    /// Each edge's word id (-1: not a word edge), and for a word edge the index after its run of
+    /// word edges in its node (``WordGraph/sortingWordRuns(_:edgeStarts:)``).
+    static func wordRuns(_ edges: [WordGraph.Edge], edgeStarts: [Int32]) -> (wordIDs: [Int32], runEnds: [Int32]) {
+        let wordIDs = edges.map { edge -> Int32 in if case .word(let id) = edge.label { id } else { -1 } }
+        var runEnds = [Int32](repeating: -1, count: edges.count)
+        for node in 0..<max(edgeStarts.count - 1, 0) {
+            var end = Int(edgeStarts[node + 1])
+            for index in stride(from: end - 1, through: Int(edgeStarts[node]), by: -1) {
+                if wordIDs[index] < 0 { end = index } else { runEnds[index] = Int32(end) }
+            }
+        }
+        return (wordIDs, runEnds)
     }
 
     /// The longest line (in words) the matcher looks at; no template comes near it.

@@ -43,7 +43,7 @@ extension WordGraph {
                 grouped[Int(next[Int(from)])] = edge
                 next[Int(from)] += 1
             }
-            return (grouped.map { $0! }, starts)
+            return (WordGraph.sortingWordRuns(grouped.map { $0! }, edgeStarts: starts), starts)
         }
 
         /// The ids of a template word as lines are read: normalised, and expanded ("what's" is

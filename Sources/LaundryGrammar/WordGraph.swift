@@ -48,7 +48,8 @@ final class WordGraph: @unchecked Sendable {
     }
 
     /// Every edge, grouped by the node it leaves; within a node, in the order the template gives
-    /// them (the order in which the matcher tries them, which decides ties).
+    /// them (the order in which the matcher tries them, which decides ties) — but for runs of
+    /// word edges, sorted by word (``sortingWordRuns(_:edgeStarts:)``).
     @exclusivity(unchecked) private(set) var edges: [Edge] = []
     /// Node `n`'s edges are `edges[edgeStarts[n] ..< edgeStarts[n + 1]]`.
     @exclusivity(unchecked) private(set) var edgeStarts: [Int32] = []
@@ -274,6 +275,32 @@ final class WordGraph: @unchecked Sendable {
             case .skip, .open: break
             }
         }
+    }
+
+    /// The edges with each node's runs of word edges (side by side, nothing between them) sorted by
+    /// word id, stably. Two word edges of different words never both fit a word of a line, so
+    /// their order decides nothing; edges of one word, and every other edge, keep the order the
+    /// template gives them, which decides ties. Done when the graph is built, so that reading the
+    /// tables at start does no sorting.
+    static func sortingWordRuns(_ edges: [Edge], edgeStarts: [Int32]) -> [Edge] {
+        func id(_ edge: Edge) -> Int32 { if case .word(let id) = edge.label { id } else { -1 } }
+        var edges = edges
+        for node in 0..<max(edgeStarts.count - 1, 0) {
+            var index = Int(edgeStarts[node])
+            let end = Int(edgeStarts[node + 1])
+            while index < end {
+                guard id(edges[index]) >= 0 else {
+                    index += 1
+                    continue
+                }
+                var runEnd = index
+                while runEnd < end, id(edges[runEnd]) >= 0 { runEnd += 1 }
+                let sorted = edges[index..<runEnd].enumerated().sorted { (id($0.element), $0.offset) < (id($1.element), $1.offset) }
+                for (offset, item) in sorted.enumerated() { edges[index + offset] = item.element }
+                index = runEnd
+            }
+        }
+        return edges
     }
 
     /// Every word of the vocabulary, by its id.
