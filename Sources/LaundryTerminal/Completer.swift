@@ -34,14 +34,16 @@ struct Completer {
             if !matches.isEmpty { return completion(of: fragment, matches) }
         }
         let fragment = before[last...]
-        let pool: [String]
+        let (grammarWords, pets): ([String], [String])
         if let next = next(String(before[..<last])) {
-            pool = next.words + next.petNames
+            (grammarWords, pets) = next
         } else {
             guard !fragment.isEmpty else { return nil }
-            pool = words + petNames()
+            (grammarWords, pets) = (words, petNames())
         }
-        let matches = unique(pool.filter { Self.hasPrefix($0, fragment) })
+        // The pets first: where one can stand, it is what is most often meant.
+        let matches = unique(unique(pets.filter { Self.hasPrefix($0, fragment) }) + unique(grammarWords.filter { Self.hasPrefix($0, fragment) }),
+                             sorted: false)
         return matches.isEmpty ? nil : completion(of: fragment, matches)
     }
 
@@ -79,9 +81,11 @@ struct Completer {
         return starts
     }
 
-    private func unique(_ names: [String]) -> [String] {
+    /// Each name once (ignoring case), sorted unless `sorted` is false.
+    private func unique(_ names: [String], sorted: Bool = true) -> [String] {
         var seen = Set<String>()
-        return names.filter { seen.insert($0.lowercased()).inserted }.sorted { $0.lowercased() < $1.lowercased() }
+        let once = names.filter { seen.insert($0.lowercased()).inserted }
+        return sorted ? once.sorted { $0.lowercased() < $1.lowercased() } : once
     }
 
     private static func hasPrefix(_ candidate: String, _ fragment: Substring) -> Bool {
