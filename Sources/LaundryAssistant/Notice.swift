@@ -10,6 +10,8 @@ public struct Notice: Sendable, Equatable {
     public let at: Date
     /// The store's key for it: whoever claims the key first delivers it, once.
     let key: String
+    /// What happened, for hooks and JSON.
+    public let event: PetEvent
 }
 
 extension Notice {
@@ -25,33 +27,34 @@ extension Notice {
                 notices.append(Notice(
                     notification: .washComplete(pet: name),
                     summary: "\(name)'s wash finished \(ago(end, now)) — ready for the dryer.", at: end,
-                    key: "end:\(id):wash:\(Int(end.timeIntervalSince1970))"))
+                    key: "end:\(id):wash:\(Int(end.timeIntervalSince1970))", event: PetEvent(.washDone, of: pet, at: end)))
             case .dryDone(since: let end?):
                 notices.append(Notice(
                     notification: .dryComplete(pet: name),
                     summary: "\(name)'s dryer finished \(ago(end, now)) — ready to be folded.", at: end,
-                    key: "end:\(id):dry:\(Int(end.timeIntervalSince1970))"))
+                    key: "end:\(id):dry:\(Int(end.timeIntervalSince1970))", event: PetEvent(.dryDone, of: pet, at: end)))
             default:
                 break
             }
             let mood = pet.mood(at: now)
-            if let (title, summary) = moodNotice(mood, of: pet, at: now) {
+            if let (title, summary, event) = moodNotice(mood, of: pet, at: now) {
                 notices.append(Notice(
                     notification: LaundryNotification(title: title, text: "\(name) \(mood.text)", pet: name),
                     summary: summary, at: now,
-                    key: "mood:\(id):\(mood.rawValue):\(Int(pet.lastCaredAt.timeIntervalSince1970))"))
+                    key: "mood:\(id):\(mood.rawValue):\(Int(pet.lastCaredAt.timeIntervalSince1970))",
+                    event: PetEvent(event, of: pet, at: now)))
             }
         }
         return notices.sorted { $0.at < $1.at }
     }
 
-    private static func moodNotice(_ mood: Mood, of pet: Pet, at now: Date) -> (title: String, summary: String)? {
+    private static func moodNotice(_ mood: Mood, of pet: Pet, at now: Date) -> (title: String, summary: String, event: PetEvent.Name)? {
         let name = pet.name.value
         switch mood {
         case .happy, .neutral: return nil
-        case .sad: return ("Laundry is due", "\(name) got sadder — it needs some laundry love.")
-        case .verySad: return ("Laundry is overdue!", "\(name) is very sad — laundry is overdue!")
-        case .dead: return ("\(name) has died", "\(name) has died from neglect — \(revival(of: pet, at: now))")
+        case .sad: return ("Laundry is due", "\(name) got sadder — it needs some laundry love.", .due)
+        case .verySad: return ("Laundry is overdue!", "\(name) is very sad — laundry is overdue!", .moodChanged)
+        case .dead: return ("\(name) has died", "\(name) has died from neglect — \(revival(of: pet, at: now))", .died)
         }
     }
 

@@ -120,6 +120,8 @@ public struct Reply: Sendable {
     public let content: Content?
     /// Made in a dry run (`--dry-run`): nothing it says was done is kept.
     public private(set) var dryRun = false
+    /// What happened to a pet with this command, for hooks ("folded", "revived"); none in a dry run.
+    public internal(set) var events: [PetEvent] = []
 
     public var ok: Bool { failure == nil }
 
@@ -134,6 +136,7 @@ public struct Reply: Sendable {
                     at: at, kind: kind, awaiting: awaiting, content: content)
             : self
         marked.dryRun = true
+        marked.events = []
         return marked
     }
 

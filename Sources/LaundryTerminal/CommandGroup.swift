@@ -1,3 +1,5 @@
+import LaundryAssistant
+
 /// A script's commands answered inside one store transaction (group commit), with what they
 /// printed held back until that transaction is committed: nobody sees an answer that is not stored.
 ///
@@ -28,6 +30,13 @@ struct CommandGroup {
 
     mutating func hold(_ text: String, for descriptor: Int32) {
         output.append((descriptor, text))
+    }
+
+    /// The events of its commands, for the hooks once it is stored.
+    private(set) var events: [PetEvent] = []
+
+    mutating func hold(_ events: [PetEvent]) {
+        self.events += events
     }
 
     var isFull: Bool {

@@ -15,6 +15,8 @@ final class Notifier {
     /// Test notifications waiting for their moment (they are this process's own).
     private var scheduled: [(notification: LaundryNotification, due: Date)] = []
     private var nextLook = Date.distantPast
+    /// Told of each notice this prompt claims.
+    var hooks: Hooks?
     /// How often the store is looked at when no timer is due sooner.
     static let lookInterval: TimeInterval = 5
 
@@ -44,7 +46,11 @@ final class Notifier {
             due.append(item.notification)
         }
         if now >= nextLook {
-            due += assistant.claimDueNotices().map(\.notification)
+            let claimed = assistant.claimDueNotices()
+            for notice in claimed {
+                hooks?.fire(notice.event.name, payload: JSONRenderer.object(for: notice.event, notification: notice.notification).serialized)
+            }
+            due += claimed.map(\.notification)
             let nextEnd = assistant.nextTimerEnd() ?? .distantFuture
             nextLook = min(nextEnd, now.addingTimeInterval(Self.lookInterval))
         }

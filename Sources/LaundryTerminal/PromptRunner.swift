@@ -29,6 +29,7 @@ struct PromptRunner {
         let screen = { (text: String) in drawOnStandardError ? console.err(text) : console.out(text) }
         showOpening()
         let notifier = Notifier(assistant: assistant, environment: display.environment)
+        notifier.hooks = printer.hooks
         printer.notifier = notifier
         editor.idle = { before in self.notificationsAbovePrompt(notifier, lineBeforeCursor: before) }
         var leaveOnNextInterrupt = false

@@ -21,6 +21,8 @@ final class ReplyPrinter {
     var groupLost = false
     /// At the prompt: delivers notifications above it while the user types.
     var notifier: Notifier?
+    /// The user's hooks, told of each command's events once they are stored.
+    var hooks: Hooks?
 
     /// - Parameter display: the format (`auto` is decided here, by whether stdout is a terminal)
     ///   and colour.
@@ -76,6 +78,17 @@ final class ReplyPrinter {
         for (descriptor, text) in finished.output {
             descriptor == STDERR_FILENO ? console.err(text) : console.out(text)
         }
+        fire(finished.events)
+    }
+
+    /// Tells the hooks of `events` — or holds them with the group, until it is stored.
+    func fire(_ events: [PetEvent]) {
+        guard !events.isEmpty else { return }
+        if group != nil {
+            group?.hold(events)
+        } else {
+            for event in events { hooks?.fire(event.name, payload: JSONRenderer.object(for: event).serialized) }
+        }
     }
 
     /// Writes to stdout — or holds it with the group its command belongs to.
@@ -124,6 +137,7 @@ final class ReplyPrinter {
         } else {
             out(renderer.render(reply))
         }
+        fire(reply.events)
         if reply.failure != nil, copyErrors ?? !console.bothOutputsAreTerminals, format != .json {
             err("laundrytime: \(errorPrefix)\(TextSanitizer.sanitize(reply.headline))\n")
         }

@@ -25,6 +25,32 @@ public final class Session {
         }
     }
 
+    /// The user's hooks, told of what happens (commands' events, notices) — nil for none.
+    public var hooks: Hooks? {
+        get { printer.hooks }
+        set { printer.hooks = newValue }
+    }
+
+    /// `--deliver-due`, what the reminders' timer runs every minute: every notice due now that no
+    /// prompt or earlier run has told — each claimed, so that it is told once — is printed (plain
+    /// or JSON), sent to the desktop when there is one, given to its hook, and kept in the
+    /// transcript. Waits for the hooks before it returns.
+    public func deliverDue() -> ExitStatus {
+        let assistant = printer.assistant
+        for notice in assistant.claimDueNotices() {
+            if printer.format == .json {
+                printer.out(JSONRenderer.object(for: notice.event, notification: notice.notification).serialized + "\n")
+            } else {
+                printer.out(TextSanitizer.sanitize(notice.notification.line) + "\n")
+            }
+            DesktopNotification.sendThroughDesktop(
+                title: notice.notification.title, body: notice.notification.text, environment: printer.display.environment)
+            hooks?.fire(notice.event.name, payload: JSONRenderer.object(for: notice.event, notification: notice.notification).serialized)
+        }
+        hooks?.waitForAll()
+        return printer.terminationStatus ?? .success
+    }
+
     /// One-shot mode: the words after the options are one command.
     public func runOneShot(_ line: String) -> ExitStatus {
         printer.emit(printer.assistant.respond(to: line), errorPrefix: "")

@@ -67,6 +67,10 @@ struct LaundryTimeCommand: ParsableCommand {
     @Flag(name: [.short, .long], help: "Answer yes to every question (delete, reset, overwrite) — for scripts.")
     var yes = false
 
+    @Flag(name: .customLong("deliver-due"),
+          help: "Tell every reminder that is due and not yet told (a timer that ended, a pet due), once, then exit — what `laundrytime reminders install` runs every minute.")
+    var deliverDue = false
+
     @Argument(help: ArgumentHelp("A command to run once, e.g. /status.", valueName: "command"),
               completion: .custom(ShellCompletion.complete))
     var words: [String] = []
@@ -74,6 +78,9 @@ struct LaundryTimeCommand: ParsableCommand {
     func validate() throws {
         if json && format != .auto && format != .json {
             throw ValidationError("--json and --format \(format.rawValue) contradict each other; use one.")
+        }
+        if deliverDue && !words.isEmpty {
+            throw ValidationError("--deliver-due takes no command; run “laundrytime --deliver-due” alone.")
         }
     }
 }
@@ -90,13 +97,14 @@ struct CommandLineOptions: Equatable {
     var dryRun = false
     var bail = false
     var yes = false
+    var deliverDue = false
     var words: [String] = []
 }
 
 extension LaundryTimeCommand {
     var options: CommandLineOptions {
         CommandLineOptions(format: format, color: color, noAnimation: noAnimation, json: json, dataDirectory: dataDirectory,
-                           backupAndReset: backupAndReset, dryRun: dryRun, bail: bail, yes: yes, words: words)
+                           backupAndReset: backupAndReset, dryRun: dryRun, bail: bail, yes: yes, deliverDue: deliverDue, words: words)
     }
 }
 

@@ -56,11 +56,13 @@ extension LaundryTimeCommand {
             case "--dry-run": options.dryRun = true
             case "--bail": options.bail = true
             case "--yes", "-y": options.yes = true
+            case "--deliver-due": options.deliverDue = true
             default: return nil
             }
         }
         // What `validate()` refuses, the parser refuses and explains.
         if options.json && options.format != .auto && options.format != .json { return nil }
+        if options.deliverDue && !options.words.isEmpty { return nil }
         return options
     }
 }

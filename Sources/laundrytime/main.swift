@@ -102,13 +102,18 @@ let assistant = Assistant(store: store, grammar: grammar, clock: clock, dryRun: 
 let display = DisplayOptions(format: options.json ? .json : options.format, color: options.color,
                              noAnimation: options.noAnimation, environment: environment)
 let session = Session(assistant: assistant, display: display, bail: options.bail)
+session.hooks = Hooks(environment: environment) { message in FileHandle.standardError.write(Data((message + "\n").utf8)) }
 
 let status: ExitStatus
-if !options.words.isEmpty {
+if options.deliverDue {
+    status = session.deliverDue()
+} else if !options.words.isEmpty {
     status = session.runOneShot(options.words.joined(separator: " "))
 } else if isatty(STDIN_FILENO) == 1 {
     status = session.runInteractive()
 } else {
     status = session.runScript()
 }
+// Hooks still running end by their time limit; they never change the outcome.
+session.hooks?.waitForAll()
 exit(status.rawValue)

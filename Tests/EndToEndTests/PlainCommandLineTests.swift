@@ -17,7 +17,7 @@ import Testing
             }
         }
         let known: Set = ["--format", "--color", "--no-animation", "--json", "--data-dir", "--backup-and-reset",
-                          "--dry-run", "--bail", "-y", "--yes"]
+                          "--dry-run", "--bail", "-y", "--yes", "--deliver-due"]
         #expect(listed == known.union(["--version", "-h", "--help"]), "the help lists \(listed.sorted())")
         let values = ["--format": "plain", "--color": "never", "--data-dir": "/tmp/d"]
         for option in known {
@@ -29,7 +29,7 @@ import Testing
         let lines: [[String]] = [
             [], ["/status"], ["--data-dir", "/tmp/d", "/status"], ["--data-dir=/tmp/d", "how", "is", "snowy?"],
             ["--json", "start", "wash", "for", "snowy"], ["how", "is", "--json", "snowy"], ["-y", "reset", "everything"],
-            ["--format", "plain", "--color", "never", "status"], ["--", "--not-an-option"], ["help"],
+            ["--format", "plain", "--color", "never", "status"], ["--", "--not-an-option"], ["help"], ["--deliver-due", "--json"],
         ]
         for line in lines {
             let plain = try #require(LaundryTimeCommand.parsePlainly(line), "\(line)")
@@ -41,7 +41,7 @@ import Testing
         let lines: [[String]] = [
             ["--help"], ["-h"], ["--version"], ["--generate-completion-script", "bash"], ["--format", "nope"],
             ["--format"], ["--format="], ["--data-dir"], ["--data-dir", "-x"], ["--json=yes"], ["-yy"], ["-"],
-            ["--json", "--format", "plain"], ["--nope"], ["-x", "status"],
+            ["--json", "--format", "plain"], ["--nope"], ["-x", "status"], ["--deliver-due", "status"],
         ]
         for line in lines {
             #expect(LaundryTimeCommand.parsePlainly(line) == nil, "\(line)")
@@ -54,7 +54,7 @@ import Testing
         let pieces = [
             "--format", "plain", "json", "bubbles", "auto", "JSON", "--format=json", "--format=", "--color", "never",
             "always", "--color=auto", "--data-dir", "/tmp/x", "--data-dir=/tmp/y", "--data-dir=", "--json", "--json=1",
-            "--no-animation", "--backup-and-reset", "--dry-run", "--bail", "--yes", "-y", "-yy", "-h", "--help",
+            "--no-animation", "--backup-and-reset", "--dry-run", "--bail", "--yes", "-y", "-yy", "-h", "--help", "--deliver-due",
             "--version", "--", "-", "-x", "--nope", "status", "/status", "help", "how", "is", "snowy", "start", "wash",
             "for", "Zoë", "snowy's", "=", "a=b",
         ]

@@ -23,9 +23,15 @@ struct CycleHandlers: Handlers {
                     at: turn.now)
                 let snapshot = PetSnapshot(changed, at: turn.now)
                 let celebrates = if case .folded = event.kind { true } else { false }
-                return turn.reply(
+                var reply = turn.reply(
                     CycleText.done(event, snapshot: snapshot), pet: changed,
                     kind: celebrates ? .celebration : .answer, content: .petCard(snapshot))
+                switch event.kind.recorded {
+                case .folded: reply.events = [PetEvent(.folded, of: changed, at: turn.now)]
+                case .revived: reply.events = [PetEvent(.revived, of: changed, at: turn.now)]
+                default: break
+                }
+                return reply
             case .alreadyRunning(let window):
                 return turn.reply(CycleText.alreadyRunning(step, pet: pet, remaining: window.remaining(at: turn.now)), pet: pet)
             case .refused(let refusal):

@@ -1,0 +1,166 @@
+import Foundation
+import LaundryAssistant
+
+/// The user's hooks (issue 18): executables in `$XDG_CONFIG_HOME/laundrytime/hooks/` named for
+/// events — `wash-done`, `dry-done`, `folded`, `due`, `mood-changed`, `died`, `revived` — each
+/// given one JSON object on stdin, the same as `--json` prints for the event.
+///
+/// A hook runs without a shell, in its own process group, with stdout and stderr discarded, and
+/// is cut off (the whole group, SIGKILL) at its time limit. It runs only when it is a regular file
+/// owned by the user, which nobody else may write, in a folder nobody else may write. A hook that
+/// fails, hangs or is not run is reported once per process (on stderr), and never changes the
+/// command's outcome. Hooks run on a queue of their own; ``waitForAll()`` waits for those still
+/// running before the program ends — each at most its time limit.
+public final class Hooks: @unchecked Sendable {
+    let folder: String
+    let timeout: TimeInterval
+    private let report: @Sendable (String) -> Void
+    private let group = DispatchGroup()
+    private let queue = DispatchQueue(label: "laundrytime.hooks", attributes: .concurrent)
+    private let lock = NSLock()
+    private var reported: Set<String> = []
+
+    /// The default time limit of a hook.
+    public static let defaultTimeout: TimeInterval = 5
+
+    /// - Parameters:
+    ///   - environment: `XDG_CONFIG_HOME` (else `HOME`/.config) finds the folder;
+    ///     `LAUNDRYTIME_HOOK_TIMEOUT` (seconds, 0.1–60) changes the time limit.
+    ///   - report: where a hook's trouble is told, one line.
+    public init(environment: [String: String], report: @escaping @Sendable (String) -> Void) {
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+        folder = config + "/laundrytime/hooks"
+        timeout = environment["LAUNDRYTIME_HOOK_TIMEOUT"].flatMap(Double.init).flatMap { (0.1...60).contains($0) ? $0 : nil }
+            ?? Self.defaultTimeout
+        self.report = report
+    }
+
+    /// Runs the hook for `event`, if there is one, with `payload` (one line of JSON) on stdin.
+    public func fire(_ event: PetEvent.Name, payload: String) {
+        let path = folder + "/" + event.rawValue
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        if let refusal = Self.refusal(path: path, info: info, folder: folder) {
+            tellOnce(event.rawValue, "laundrytime: hook \(path) was not run: \(refusal).")
+            return
+        }
+        group.enter()
+        queue.async { [self] in
+            defer { group.leave() }
+            if let trouble = Self.run(path, event: event.rawValue, payload: payload, timeout: timeout) {
+                tellOnce(event.rawValue, "laundrytime: hook \(path) \(trouble); the command was not affected.")
+            }
+        }
+    }
+
+    /// Waits for the hooks still running (each ends by its time limit).
+    public func waitForAll() {
+        group.wait()
+    }
+
+    private func tellOnce(_ key: String, _ message: String) {
+        lock.lock()
+        let first = reported.insert(key).inserted
+        lock.unlock()
+        if first { report(message) }
+    }
+
+    /// Why a hook may not run: only a regular file of the user's, that only they may write, in a
+    /// folder only they may write, is run.
+    static func refusal(path: String, info: stat, folder: String) -> String? {
+        guard info.st_mode & S_IFMT == S_IFREG else { return "it is not a regular file" }
+        guard info.st_uid == geteuid() else { return "it belongs to another user" }
+        guard info.st_mode & 0o022 == 0 else { return "others may write it (mode \(String(info.st_mode & 0o777, radix: 8)))" }
+        guard info.st_mode & 0o100 != 0 else { return "it is not executable" }
+        var folderInfo = stat()
+        guard stat(folder, &folderInfo) == 0, folderInfo.st_uid == geteuid(), folderInfo.st_mode & 0o022 == 0 else {
+            return "its folder is not yours alone"
+        }
+        return nil
+    }
+
+    /// Runs the hook to its end or its time limit; what went wrong, or nil.
+    static func run(_ path: String, event: String, payload: String, timeout: TimeInterval) -> String? {
+        var input: [Int32] = [0, 0]
+        guard pipe(&input) == 0 else { return "could not be started (pipe: \(String(cString: strerror(errno))))" }
+        _ = fcntl(input[1], F_SETFD, FD_CLOEXEC)
+        #if os(Linux)
+        var actions = posix_spawn_file_actions_t(), attributes = posix_spawnattr_t()
+        #else
+        var actions: posix_spawn_file_actions_t?, attributes: posix_spawnattr_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_addclose(&actions, input[0])
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        // Its own process group, so that what it starts is cut off with it.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        let environment = ProcessInfo.processInfo.environment.merging(["LAUNDRYTIME_EVENT": event]) { $1 }
+        let words: [String] = [path, event]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        close(input[0])
+        guard spawned == 0 else {
+            close(input[1])
+            return "could not be started (\(String(cString: strerror(spawned))))"
+        }
+        // The payload is small (one object): it fits the pipe, so writing never waits for the hook.
+        let bytes = Array((payload + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(input[1], $0.baseAddress, $0.count) }
+        close(input[1])
+
+        let deadline = Date().addingTimeInterval(timeout)
+        var status: Int32 = 0
+        while true {
+            let waited = waitpid(pid, &status, WNOHANG)
+            if waited == pid { break }
+            if waited < 0 && errno != EINTR { return nil }
+            if Date() >= deadline {
+                kill(-pid, SIGKILL)
+                _ = waitpid(pid, &status, 0)
+                return "did not end within \(timeout.formatted(.number.precision(.fractionLength(0...1)))) s and was stopped"
+            }
+            usleep(10_000)
+        }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG by hand: Swift does not import the macros.
+        let signal = status & 0x7F
+        if signal != 0 { return "was ended by signal \(signal)" }
+        let code = (status >> 8) & 0xFF
+        return code == 0 ? nil : "failed (exit status \(code))"
+    }
+}
+
+extension JSONRenderer {
+    /// What happened to a pet as `--json` prints it and a hook gets it on stdin: a notification
+    /// (the end of a timer, a mood) with its title and text, or a command's event ("folded").
+    static func object(for event: PetEvent, notification: LaundryNotification? = nil) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("type", .string(notification == nil ? "event" : "notification")),
+            ("event", .string(event.name.rawValue)),
+        ]
+        if let notification {
+            members += [("title", .string(notification.title)), ("text", .string(notification.text))]
+        }
+        members += [
+            ("pet", .string(event.pet)), ("stage", .string(event.stage)), ("health", .number(event.health)),
+            ("mood", .string(event.mood)), ("at", .string(isoTime(event.at))),
+        ]
+        return .object(members)
+    }
+}
