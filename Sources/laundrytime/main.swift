@@ -52,6 +52,16 @@ do {
 }
 
 let location = StoreLocation.resolve(dataDirectory: options.dataDirectory, environment: environment)
+
+// `laundrytime reminders install | status | remove`: the schedule that runs --deliver-due.
+if options.words.first?.lowercased() == "reminders", options.words.count <= 2, !options.deliverDue {
+    let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+    let reminders = Reminders(command: [binary, "--data-dir", location.directory.path, "--deliver-due"], environment: environment) {
+        FileHandle.standardOutput.write(Data($0.utf8))
+    }
+    exit(reminders.run(options.words.count == 2 ? options.words[1].lowercased() : "status").rawValue)
+}
 // How long to wait for another process that holds the store, in seconds.
 var busyTimeout = LaundryStore.defaultBusyTimeout
 if let text = environment["LAUNDRYTIME_BUSY_TIMEOUT"], !text.isEmpty {
