@@ -13,13 +13,13 @@ extension Assistant {
         guard store.readOnlyReason == nil else { return [] }
         // Looking is a read; only a notice nobody has claimed yet is worth a write transaction.
         let unclaimed = (try? store.read { transaction in
-            try Notice.due(pets: transaction.pets(), now: now).filter { try !transaction.isNoticeClaimed($0.key) }
+            try Notice.due(pets: transaction.pets(), now: now, settings: transaction.settings()).filter { try !transaction.isNoticeClaimed($0.key) }
         }) ?? []
         guard !unclaimed.isEmpty else { return [] }
         let claimed = try? store.write(commit: !dryRun) { transaction -> [Notice] in
             let enabled = try transaction.settings().notificationsEnabled
             var claimed: [Notice] = []
-            for notice in try Notice.due(pets: transaction.pets(), now: now) {
+            for notice in try Notice.due(pets: transaction.pets(), now: now, settings: transaction.settings()) {
                 guard try transaction.claimNotice(notice.key, at: now) else { continue }
                 claimed.append(notice)
                 if enabled {

@@ -15,9 +15,10 @@ public struct Notice: Sendable, Equatable {
 }
 
 extension Notice {
-    /// Every notice `pets` call for at `now`, delivered or not: each ended timer, and each pet
-    /// whose mood has fallen to sad, very sad or dead since it was last cared for.
-    static func due(pets: [Pet], now: Date) -> [Notice] {
+    /// Every notice `pets` call for at `now`, delivered or not: each ended timer, a load left
+    /// waiting after it (``settings``' reminders), and each pet whose mood has fallen to sad, very
+    /// sad or dead since it was last cared for.
+    static func due(pets: [Pet], now: Date, settings: AppSettings = .defaults) -> [Notice] {
         var notices: [Notice] = []
         for pet in pets {
             guard let id = pet.id else { continue }
@@ -36,6 +37,7 @@ extension Notice {
             default:
                 break
             }
+            if let reminder = waitingReminder(pet, at: now, settings: settings) { notices.append(reminder) }
             let mood = pet.mood(at: now)
             if let (title, summary, event) = moodNotice(mood, of: pet, at: now) {
                 notices.append(Notice(
@@ -69,6 +71,36 @@ extension Notice {
         case .waitForWash, .waitForDryer: return "its laundry is under way, and folding it brings it back."
         }
     }
+
+    /// The reminder for a load left waiting: a wash done and no dryer started, or a dry done
+    /// and not folded, for the setting's minutes — and again at two hours. Only the latest one due
+    /// is told (one found late does not tell both).
+    private static func waitingReminder(_ pet: Pet, at now: Date, settings: AppSettings) -> Notice? {
+        guard let id = pet.id else { return nil }
+        let name = pet.name.value
+        let (end, minutes, stage, event): (Date, Int, String, PetEvent.Name)
+        switch pet.stage(at: now) {
+        case .washDone(since: let since?): (end, minutes, stage, event) = (since, settings.wetReminderMinutes, "wash", .washDone)
+        case .dryDone(since: let since?): (end, minutes, stage, event) = (since, settings.foldReminderMinutes, "dry", .dryDone)
+        default: return nil
+        }
+        guard minutes > 0 else { return nil }
+        let waited = now.timeIntervalSince(end) / 60
+        guard let level = [minutes, reminderAgain].filter({ $0 >= minutes && Double($0) <= waited }).max() else { return nil }
+        let at = end.addingTimeInterval(Double(level) * 60)
+        let length = DurationText.words(Double(level) * 60)
+        let (title, text, summary) = stage == "wash"
+            ? ("Wet laundry waiting", "\(name)'s wash has waited \(length) — start the dryer before it smells.",
+               "\(name)'s wash has waited \(length) for the dryer.")
+            : ("Dry laundry waiting", "\(name)'s laundry has waited \(length) in the dryer — fold it while it is warm.",
+               "\(name)'s dry laundry has waited \(length) to be folded.")
+        return Notice(
+            notification: LaundryNotification(title: title, text: text, pet: name), summary: summary, at: at,
+            key: "wait:\(id):\(stage):\(Int(end.timeIntervalSince1970)):\(level)", event: PetEvent(event, of: pet, at: at))
+    }
+
+    /// When a load left waiting is told about a second time: two hours after its timer ended.
+    static let reminderAgain = 120
 
     private static func ago(_ instant: Date, _ now: Date) -> String {
         let seconds = now.timeIntervalSince(instant)

@@ -141,7 +141,7 @@ struct ReplyView {
     /// The settings as a table: each name beside its value, the app's first, then each pet's.
     private func settingsLines(_ settings: AppSettings, pets: [PetSnapshot]) -> [BodyLine] {
         var rows: [(String, String)] = AppSettings.Key.allCases.map { key in
-            (key.rawValue.prefix(1).uppercased() + key.rawValue.dropFirst(), settings.shownValue(of: key))
+            (key.label, settings.shownValue(of: key))
         }
         rows += pets.map { pet in
             let s = pet.settings

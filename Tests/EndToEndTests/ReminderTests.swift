@@ -41,6 +41,28 @@ import Testing
         #expect(transcript.stdout.contains("🔔: 🔔 Wash Complete! — Snowy is ready for the dryer!"), "\(transcript.stdout)")
     }
 
+    /// A wash done and no dryer started: one reminder at the setting's 30 minutes, another at two
+    /// hours, each once; a dry load not folded, the same with its own setting; 0 turns it off.
+    @Test func aLoadLeftWaitingIsRemindedOfAtThirtyMinutesAndAtTwoHours() throws {
+        try startWash()  // ends at 09:45 (and a few milliseconds, as the clock ran on)
+        func told(_ time: String) throws -> String { try deliverDue(at: "2026-03-01T\(time)Z").stdout }
+        #expect(try told("09:46:00").contains("Wash Complete!"))
+        #expect(try told("10:14:30").isEmpty)
+        #expect(try told("10:15:30") == "🔔 Wet laundry waiting — Snowy's wash has waited 30 minutes — start the dryer before it smells.\n")
+        #expect(try told("10:20:00").isEmpty, "once")
+        #expect(try told("11:44:30").isEmpty)
+        #expect(try told("11:45:30").contains("Snowy's wash has waited 2 hours"))
+        #expect(try told("13:00:00").isEmpty, "and no more")
+
+        let set = try laundrytime.run(["remind", "me", "to", "fold", "after", "10", "minutes"], now: "2026-03-01T13:00:00Z")
+        #expect(set.stdout.hasPrefix("A finished dry now reminds you to fold after 10 min, and again at 2 hours."), "\(set.stdout)")
+        _ = try laundrytime.run(["start", "dryer", "for", "snowy"], now: "2026-03-01T13:00:00Z")
+        #expect(try told("14:00:30").contains("Dry Complete!"))
+        #expect(try told("14:10:30").contains("Snowy's laundry has waited 10 minutes in the dryer"))
+        _ = try laundrytime.run(["turn", "off", "the", "fold", "reminder"], now: "2026-03-01T14:11:00Z")
+        #expect(try told("16:00:30").isEmpty, "turned off")
+    }
+
     @Test func aHookGetsTheEventAsJSON() throws {
         try startWash()
         let received = directory.url.appendingPathComponent("received.json")

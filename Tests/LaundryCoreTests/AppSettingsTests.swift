@@ -13,8 +13,22 @@ import Testing
     }
 
     @Test func storedNames() {
-        #expect(AppSettings.Key.allCases.map(\.rawValue) == ["notifications", "sound", "appearance", "transcript"])
+        #expect(AppSettings.Key.allCases.map(\.rawValue) == ["notifications", "sound", "appearance", "transcript", "wet_reminder", "fold_reminder"])
         #expect(Appearance.allCases.map(\.rawValue) == ["system", "light", "dark"])
+    }
+
+    /// Issue 18: a load left waiting is reminded of after 30 minutes unless set otherwise; 0 or
+    /// "off" is never; outside 0…1440 is refused and changes nothing.
+    @Test func remindersTakeMinutesOrOff() throws {
+        var settings = AppSettings.defaults
+        #expect(settings.wetReminderMinutes == 30 && settings.foldReminderMinutes == 30)
+        try settings.set(.wetReminder, to: "45")
+        try settings.set(.foldReminder, to: "off")
+        #expect(settings.wetReminderMinutes == 45 && settings.foldReminderMinutes == 0)
+        #expect(settings.shownValue(of: .wetReminder) == "after 45 min" && settings.shownValue(of: .foldReminder) == "off")
+        #expect(throws: AppSettingError.self) { try settings.set(.wetReminder, to: "1441") }
+        #expect(throws: AppSettingError.self) { try settings.set(.wetReminder, to: "-5") }
+        #expect(settings.wetReminderMinutes == 45)
     }
 
     @Test func switchesTurnOffAndOnAgain() throws {

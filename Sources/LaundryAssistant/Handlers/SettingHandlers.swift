@@ -113,7 +113,7 @@ struct SettingHandlers: Handlers {
     func setSetting(_ turn: Turn, _ transaction: StoreTransaction) throws -> Reply {
         // The transcript's days come as a number of days ("keep the transcript for 90 days").
         guard let keyText = turn.command[.setting]?.value, let key = AppSettings.Key(rawValue: keyText),
-              let value = turn.command[.value]?.value ?? turn.command[.days]?.value
+              let value = turn.command[.value]?.value ?? turn.command[.days]?.value ?? turn.command[.minutes]?.value
         else {
             return turn.failed(.refused, "Which setting? Say e.g. “turn off sound”, “turn on notifications” or “use dark mode”.")
         }
@@ -123,7 +123,7 @@ struct SettingHandlers: Handlers {
             try settings.set(key, to: value)
         } catch {
             guard case .invalidValue(_, _, let allowed) = error else { throw error }
-            let said = turn.command[.value]?.text ?? turn.command[.days]?.text ?? value
+            let said = turn.command[.value]?.text ?? turn.command[.days]?.text ?? turn.command[.minutes]?.text ?? value
             if key == .transcript {
                 let range = AppSettings.transcriptDaysRange
                 return turn.failed(.refused, "The transcript can be kept \(range.lowerBound) to \(NumberText.grouped(range.upperBound)) days, not “\(said)”.")
@@ -136,9 +136,14 @@ struct SettingHandlers: Handlers {
         }
         try transaction.save(settings, over: before)
         try transaction.pushUndo(UndoRecord(summary: "set \(key.label.lowercased()) to \(shown)", steps: [.restoreSettings(before)]), at: turn.now)
-        var text = key == .transcript
-            ? "The transcript now keeps \(shown) of messages; older ones are removed once a day."
-            : "\(key.label): \(value)."
+        var text = switch key {
+        case .transcript: "The transcript now keeps \(shown) of messages; older ones are removed once a day."
+        case .wetReminder where settings.wetReminderMinutes == 0: "No more reminders to start the dryer."
+        case .wetReminder: "A finished wash now reminds you to start the dryer \(shown), and again at 2 hours."
+        case .foldReminder where settings.foldReminderMinutes == 0: "No more reminders to fold."
+        case .foldReminder: "A finished dry now reminds you to fold \(shown), and again at 2 hours."
+        default: "\(key.label): \(value)."
+        }
         if key == .sound && settings.soundEnabled && !settings.notificationsEnabled {
             text += " The bell rings with notifications, which are off — say “turn on notifications” to hear it."
         }
@@ -163,7 +168,4 @@ struct SettingHandlers: Handlers {
     }
 }
 
-extension AppSettings.Key {
-    /// "Notifications", "Sound", "Appearance".
-    var label: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
-}
+
