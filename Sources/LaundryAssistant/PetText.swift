@@ -32,6 +32,7 @@ enum PetText {
         lines.append(
             "Cycles \(pet.stats.totalCycles) · Streak \(pet.stats.currentStreak) (best \(pet.stats.bestStreak)) · "
                 + "Next due \(pet.dueText)")
+        if let forecast = pet.forecast() { lines.append(forecast) }
         return lines.joined(separator: "\n")
     }
 

@@ -193,6 +193,10 @@ public struct PetSnapshot: Sendable, Equatable {
     public let settings: CycleSettings
     /// The instant the snapshot was taken.
     public let at: Date
+    /// When the mood next changes if nothing is done, and to what; nil for a dead pet.
+    public let nextMoodChange: Mood?, nextMoodChangeAt: Date?
+    /// When it dies if nothing is done.
+    public let deathAt: Date
 
     public init(_ pet: Pet, at now: Date) {
         name = pet.name.value
@@ -204,6 +208,18 @@ public struct PetSnapshot: Sendable, Equatable {
         nextDue = pet.nextDue
         settings = pet.settings
         at = now
+        let change = HealthModel.nextMoodChange(lastCaredAt: pet.lastCaredAt, frequencyDays: pet.settings.frequencyDays, after: now)
+        (nextMoodChange, nextMoodChangeAt) = (change?.mood, change?.at)
+        deathAt = HealthModel.deathInstant(lastCaredAt: pet.lastCaredAt, frequencyDays: pet.settings.frequencyDays)
+    }
+
+    /// What becomes of the pet if nothing is done, in local time: "Turns sad Thu 5 Mar 18:00 ·
+    /// dies Sun 15 Mar 09:00 if nothing is done"; nil for a dead pet.
+    public func forecast(calendar: Calendar = .current) -> String? {
+        guard let mood = nextMoodChange, let when = nextMoodChangeAt else { return nil }
+        let change = mood == .dead ? "Dies" : "Turns \(mood.word)"
+        let death = mood == .dead ? "" : " · dies \(HistoryText.dayAndTime(deathAt, calendar: calendar))"
+        return "\(change) \(HistoryText.dayAndTime(when, calendar: calendar))\(death) if nothing is done"
     }
 
     /// When laundry is due, from the snapshot's instant: "in 3 days", "now", "2 days ago".

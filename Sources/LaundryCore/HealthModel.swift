@@ -20,6 +20,20 @@ public enum HealthModel {
         return Int((100 * remaining + spanMilliseconds - 1) / spanMilliseconds)
     }
 
+    /// The next instant the mood changes after `now` if nothing is done, and the mood it turns:
+    /// neutral once 26 % of the span (twice the frequency) has passed, sad at 51 %, very sad at
+    /// 76 %, dead at 100 % — the instants ``health(lastCaredAt:frequencyDays:now:)`` crosses 75, 50,
+    /// 25 and 1, to the millisecond. Nil for a dead pet.
+    public static func nextMoodChange(lastCaredAt: Date, frequencyDays: Int, after now: Date) -> (mood: Mood, at: Date)? {
+        let spanMilliseconds = Int64(max(frequencyDays, 1)) * 2 * 86_400_000
+        let changes: [(Mood, Int64)] = [(.neutral, 26), (.sad, 51), (.verySad, 76), (.dead, 100)]
+        for (mood, percent) in changes {
+            let at = lastCaredAt.addingTimeInterval(Double(spanMilliseconds * percent / 100) / 1000)
+            if at > now { return (mood, at) }
+        }
+        return nil
+    }
+
     /// The instant health reaches 0.
     public static func deathInstant(lastCaredAt: Date, frequencyDays: Int) -> Date {
         lastCaredAt.addingTimeInterval(TimeInterval(max(frequencyDays, 1)) * 2 * 86_400)
@@ -67,6 +81,9 @@ public enum Mood: String, CaseIterable, Sendable {
         case .dead: "has died from neglect"
         }
     }
+
+    /// The mood as a word: "happy", "neutral", "sad", "very sad", "dead".
+    public var word: String { rawValue.replacingOccurrences(of: "_", with: " ") }
 
     /// A face for the mood, so that colour is never the only carrier of it.
     public var face: String {

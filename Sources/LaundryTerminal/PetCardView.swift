@@ -34,6 +34,7 @@ struct PetCardView {
         next.append(nextStep, .ink(.accent, bold: true))
         lines.append(.text(next))
         lines += StatsCards(cards: statsCards).lines(width: width).map(BodyLine.fixed)
+        if let forecast = pet.forecast() { lines.append(.text(StyledLine(forecast, .ink(.secondary)))) }
         return lines
     }
 

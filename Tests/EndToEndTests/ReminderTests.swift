@@ -63,6 +63,21 @@ import Testing
         #expect(try told("16:00:30").isEmpty, "turned off")
     }
 
+    /// Issue 18, item 4: the card and "when is snowy due?" say when the mood next changes and when
+    /// the pet dies if nothing is done, in local time across a change of daylight saving time
+    /// (Berlin moves to summer time on 29 March 2026: the death, 14 days after 10:00 CET, is at
+    /// 11:00 CEST).
+    @Test func theForecastIsInLocalTimeAcrossDaylightSaving() throws {
+        let berlin = ["TZ": "Europe/Berlin"]
+        _ = try laundrytime.run(["create", "pet", "Snowy"], now: "2026-03-20T09:00:00Z", environment: berlin)
+        let card = try laundrytime.run(["how", "is", "snowy"], now: "2026-03-20T09:00:00Z", environment: berlin)
+        #expect(card.stdout.contains("Turns neutral Tue 24 Mar 01:21 · dies Fri 3 Apr 11:00 if nothing is done"), "\(card.stdout)")
+        let due = try laundrytime.run(["when", "is", "snowy", "due?"], now: "2026-03-30T09:00:00Z", environment: berlin)
+        // Very sad at 76 % of the 14 days: 31 March 00:21:36 UTC, 02:21 in Berlin's summer time.
+        #expect(due.stdout == "Snowy's laundry was due Fri 27 Mar 10:00 — 3 days ago: it is time for a wash. "
+                + "Turns very sad Tue 31 Mar 02:21 · dies Fri 3 Apr 11:00 if nothing is done.\n", "\(due.stdout)")
+    }
+
     @Test func aHookGetsTheEventAsJSON() throws {
         try startWash()
         let received = directory.url.appendingPathComponent("received.json")

@@ -87,9 +87,12 @@ import Testing
 
     @Test func whenIsAPetDueIsAnsweredWithTheDayAndTime() throws {
         say("create pet Fluffy")
-        #expect(say("when is fluffy due?").text == "Fluffy's laundry is due Sun 8 Mar 09:00 — in 7 days.")
+        // With what becomes of it if nothing is done (issue 18).
+        #expect(say("when is fluffy due?").text == "Fluffy's laundry is due Sun 8 Mar 09:00 — in 7 days. "
+                    + "Turns neutral Thu 5 Mar 00:21 · dies Sun 15 Mar 09:00 if nothing is done.")
         fixture.time.advance(days: 9)
-        #expect(say("is fluffy overdue").text == "Fluffy's laundry was due Sun 8 Mar 09:00 — 2 days ago: it is time for a wash.")
+        #expect(say("is fluffy overdue").text == "Fluffy's laundry was due Sun 8 Mar 09:00 — 2 days ago: it is time for a wash. "
+                    + "Turns very sad Thu 12 Mar 00:21 · dies Sun 15 Mar 09:00 if nothing is done.")
     }
 
     @Test func startWashForAllAsksOnceAndStartsEachIdlePet() throws {

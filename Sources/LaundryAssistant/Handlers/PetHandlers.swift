@@ -110,10 +110,12 @@ struct PetHandlers: Handlers {
     private func dueAnswer(_ pet: Pet, now: Date) -> String {
         let due = pet.nextDue
         let when = "\(HistoryText.dayAndTime(due, calendar: calendar)) — \(PetText.dueText(due, now: now))"
+        let forecast = PetSnapshot(pet, at: now).forecast(calendar: calendar).map { " " + $0 + "." } ?? ""
         if let stage = pet.stage(at: now).statusText {
-            return "\(pet.name)'s laundry is due \(when); right now \(pet.name) \(stage)"
+            return "\(pet.name)'s laundry is due \(when); right now \(pet.name) \(stage)\(forecast)"
         }
-        return due > now ? "\(pet.name)'s laundry is due \(when)." : "\(pet.name)'s laundry was due \(when): it is time for a wash."
+        return (due > now ? "\(pet.name)'s laundry is due \(when)." : "\(pet.name)'s laundry was due \(when): it is time for a wash.")
+            + forecast
     }
 
     func renamePet(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
