@@ -119,6 +119,22 @@ import Testing
         #expect(object?["type"] as? String == "event" && object?["event"] as? String == "folded" && object?["stage"] as? String == "idle")
     }
 
+    /// "Fold all" tells the folded hook of each pet it folded.
+    @Test func aStepForAllPetsTellsTheHookOfEachPet() throws {
+        _ = try laundrytime.run(script: "create pet Snowy\ncreate pet Fluffy\nstart wash for snowy\nstart wash for fluffy\n",
+                                now: "2026-03-01T09:00:00Z")
+        _ = try laundrytime.run(script: "start dryer for snowy\nstart dryer for fluffy\n", now: "2026-03-01T10:00:00Z")
+        let received = directory.url.appendingPathComponent("folded.jsonl")
+        try hook("folded", "cat >> '\(received.path)'")
+        let fold = try laundrytime.run(["--yes", "fold", "all"], now: "2026-03-01T11:30:00Z",
+                                       environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(fold.status == 0, "\(fold.stdout)")
+        let pets = try String(contentsOf: received, encoding: .utf8).split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["pet"] as? String
+        }
+        #expect(pets.sorted() == ["Fluffy", "Snowy"], "\(pets)")
+    }
+
     @Test func aHookOthersMayWriteIsNotRun() throws {
         try startWash()
         let received = directory.url.appendingPathComponent("received.json")

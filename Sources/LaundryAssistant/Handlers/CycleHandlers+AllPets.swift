@@ -31,7 +31,7 @@ extension CycleHandlers {
 
     /// Takes the step for each named pet still able to take it, as one undoable change.
     func performForAll(_ step: CycleStep, names: [String], _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
-        var steps: [UndoStep] = [], done: [String] = [], lines: [String] = []
+        var steps: [UndoStep] = [], done: [String] = [], lines: [String] = [], events: [PetEvent] = []
         for pet in pets where names.contains(pet.name.value) {
             guard case .changed(let changed, let event) = pet.applying(step, at: turn.now) else { continue }
             try transaction.update(changed)
@@ -39,10 +39,13 @@ extension CycleHandlers {
             steps += [.restorePet(pet), .removeEvent(id: eventID)]
             done.append(pet.name.value)
             lines.append(CycleText.done(event, snapshot: PetSnapshot(changed, at: turn.now)))
+            events += Self.hookEvents(of: event, changed, at: turn.now)
         }
         guard !done.isEmpty else { return turn.failed(.refused, "None of those pets can \(Self.stepWords(step)) any more. Nothing changed.") }
         try transaction.pushUndo(UndoRecord(summary: "\(Self.stepWords(step, done: true)) for \(done.joinedAsChoice("and"))", steps: steps), at: turn.now)
-        return turn.reply((lines + ["Changed your mind? Say “undo” to take it all back."]).joined(separator: "\n"))
+        var reply = turn.reply((lines + ["Changed your mind? Say “undo” to take it all back."]).joined(separator: "\n"))
+        reply.events = events
+        return reply
     }
 
     func declinedForAll(_ step: CycleStep, _ turn: Turn) -> Reply {

@@ -26,17 +26,22 @@ struct CycleHandlers: Handlers {
                 var reply = turn.reply(
                     CycleText.done(event, snapshot: snapshot), pet: changed,
                     kind: celebrates ? .celebration : .answer, content: .petCard(snapshot))
-                switch event.kind.recorded {
-                case .folded: reply.events = [PetEvent(.folded, of: changed, at: turn.now)]
-                case .revived: reply.events = [PetEvent(.revived, of: changed, at: turn.now)]
-                default: break
-                }
+                reply.events = Self.hookEvents(of: event, changed, at: turn.now)
                 return reply
             case .alreadyRunning(let window):
                 return turn.reply(CycleText.alreadyRunning(step, pet: pet, remaining: window.remaining(at: turn.now)), pet: pet)
             case .refused(let refusal):
                 return turn.failed(.refused, CycleText.refused(refusal, step: step, pet: pet, now: turn.now), pet: pet)
             }
+        }
+    }
+
+    /// What the hooks are told of a step taken: a fold, or a fold that brought the pet back.
+    static func hookEvents(of event: CycleEvent, _ pet: Pet, at now: Date) -> [PetEvent] {
+        switch event.kind.recorded {
+        case .folded: [PetEvent(.folded, of: pet, at: now)]
+        case .revived: [PetEvent(.revived, of: pet, at: now)]
+        default: []
         }
     }
 
