@@ -31,6 +31,9 @@ public enum SlotKind: String, CaseIterable, Sendable {
     /// A whole number: "3", "twenty" (also read when it is none — "0", "-1", "1.5" — so that
     /// the answer can say which numbers there are).
     case count
+    /// A past instant for a step taken earlier: "yesterday at 6pm", "at 9:30", "2 hours ago"
+    /// (``SlotParsers/instant``; the assistant resolves it in the user's time zone).
+    case at
 
     /// How many words an unknown pet reference may have.
     static let unknownPetMaximumWords = 3
@@ -51,6 +54,7 @@ public enum SlotKind: String, CaseIterable, Sendable {
         case .days: .parsed(SlotParsers.days)
         case .count: .parsed(SlotParsers.count)
         case .range: .parsed(SlotParsers.range)
+        case .at: .parsed(SlotParsers.instant)
         case .setting, .value, .format: .listOnly
         }
     }

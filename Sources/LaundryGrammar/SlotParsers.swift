@@ -76,6 +76,7 @@ package enum SlotParsers {
                          "months", "daily", "weekly", "fortnightly", "biweekly", "monthly", "today", "yesterday",
                          "this", "last", "past", "all", "time", "ever", "everything"])
         words.formUnion(possessiveRangeWords)
+        words.formUnion(instantWords)
         return words
     }()
 

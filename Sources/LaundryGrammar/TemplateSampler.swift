@@ -101,6 +101,7 @@ struct TemplateSampler {
         case .days: text = random.element(of: Self.days)
         case .count: text = random.element(of: Self.counts)
         case .range: text = random.element(of: Self.ranges)
+        case .at: text = random.element(of: Self.instants)
         case .path: text = random.element(of: Self.paths)
         case .query:
             if random.below(4) == 0 {
@@ -129,6 +130,7 @@ struct TemplateSampler {
         "every 2 weeks", "monthly", "7 days", "every day", "every five days", "10",
     ]
     private static let counts = ["10", "20", "five", "3", "twenty", "50"]
+    private static let instants = ["yesterday at 6pm", "at 9", "2 hours ago", "this morning", "at 18:30", "an hour ago", "last night"]
     private static let ranges = [
         "today", "this week", "last 30 days", "all time", "yesterday", "this month", "last week", "past two weeks",
         "last 7 days", "last month",

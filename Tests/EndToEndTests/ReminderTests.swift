@@ -78,6 +78,37 @@ import Testing
                 + "Turns very sad Tue 31 Mar 02:21 · dies Fri 3 Apr 11:00 if nothing is done.\n", "\(due.stdout)")
     }
 
+    /// Issue 18, item 6: a step told afterwards ("i folded snowy yesterday at 6pm") is taken at
+    /// that instant: health, streak, timers and history are as if it had been typed then; the
+    /// reply says the instant; never in the future, never before the pet's last step.
+    @Test func aBackdatedStepIsAsIfTypedThen() throws {
+        let typed = LaundryTimeProcess(dataDirectory: directory.url.appendingPathComponent("typed"))
+        let told = LaundryTimeProcess(dataDirectory: directory.url.appendingPathComponent("told"))
+        for store in [typed, told] {
+            _ = try store.run(script: "create pet Snowy\n", now: "2026-03-01T09:00:00Z")
+        }
+        _ = try typed.run(["start", "wash", "for", "snowy"], now: "2026-03-05T16:00:00Z")
+        _ = try typed.run(["start", "dryer", "for", "snowy"], now: "2026-03-05T16:50:00Z")
+        _ = try typed.run(["mark", "snowy", "folded"], now: "2026-03-05T18:00:00Z")
+
+        let now = "2026-03-06T12:00:00Z"
+        let wash = try told.run(["snowy's", "wash", "started", "yesterday", "at", "4pm"], now: now)
+        #expect(wash.stdout.hasPrefix("(Counted as Thu 5 Mar 16:00.)"), "\(wash.stdout)")
+        _ = try told.run(["i", "put", "snowy", "in", "the", "dryer", "yesterday", "at", "16:50"], now: now)
+        let fold = try told.run(["i", "folded", "snowy", "yesterday", "at", "6pm"], now: now)
+        #expect(fold.status == 0 && fold.stdout.hasPrefix("(Counted as Thu 5 Mar 18:00.) Snowy is so happy!"), "\(fold.stdout)")
+        let later = "2026-03-09T08:00:00Z"
+        let typedCard = try typed.run(["how", "is", "snowy"], now: later).stdout
+        #expect(try told.run(["how", "is", "snowy"], now: later).stdout == typedCard)
+        #expect(typedCard.contains("Streak 1 (best 1)"), "\(typedCard)")
+        #expect(try told.run(["history"], now: later).stdout == typed.run(["history"], now: later).stdout)
+
+        let future = try told.run(["i", "folded", "snowy", "today", "at", "23:00"], now: now)
+        #expect(future.status == 1 && future.stdout.contains("has not come yet"), "\(future.stdout)")
+        let before = try told.run(["snowy's", "wash", "started", "yesterday", "at", "9am"], now: now)
+        #expect(before.status == 1 && before.stdout.contains("its last step (folded) was at Thu 5 Mar 18:00"), "\(before.stdout)")
+    }
+
     @Test func aHookGetsTheEventAsJSON() throws {
         try startWash()
         let received = directory.url.appendingPathComponent("received.json")

@@ -13,7 +13,19 @@ struct CycleHandlers: Handlers {
 
     func cycle(_ step: CycleStep, _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
         try withPet(turn, pets: pets) { pet in
-            switch pet.applying(step, at: turn.now) {
+            // A step taken earlier ("i folded snowy yesterday at 6pm") happens at that instant.
+            var at = turn.now, note = ""
+            if let slot = turn.command[.at], let value = slot.value {
+                let last = try transaction.events(petId: pet.id, limit: 1).first
+                switch Self.instant(value, words: slot.text, pet: pet, lastEvent: last, now: turn.now, calendar: calendar) {
+                case .success(let instant):
+                    at = instant
+                    note = "(Counted as \(HistoryText.dayAndTime(instant, calendar: calendar)).) "
+                case .failure(let refusal):
+                    return turn.failed(.refused, refusal.text, pet: pet)
+                }
+            }
+            switch pet.applying(step, at: at) {
             case .changed(let changed, let event):
                 try transaction.update(changed)
                 let eventID = try transaction.append(event, for: changed)
@@ -24,16 +36,56 @@ struct CycleHandlers: Handlers {
                 let snapshot = PetSnapshot(changed, at: turn.now)
                 let celebrates = if case .folded = event.kind { true } else { false }
                 var reply = turn.reply(
-                    CycleText.done(event, snapshot: snapshot), pet: changed,
+                    note + CycleText.done(event, snapshot: snapshot), pet: changed,
                     kind: celebrates ? .celebration : .answer, content: .petCard(snapshot))
                 reply.events = Self.hookEvents(of: event, changed, at: turn.now)
                 return reply
             case .alreadyRunning(let window):
                 return turn.reply(CycleText.alreadyRunning(step, pet: pet, remaining: window.remaining(at: turn.now)), pet: pet)
             case .refused(let refusal):
-                return turn.failed(.refused, CycleText.refused(refusal, step: step, pet: pet, now: turn.now), pet: pet)
+                let then = at == turn.now ? "" : "At \(HistoryText.dayAndTime(at, calendar: calendar)): "
+                return turn.failed(.refused, then + CycleText.refused(refusal, step: step, pet: pet, now: at), pet: pet)
             }
         }
+    }
+
+    struct InstantRefusal: Error {
+        let text: String
+    }
+
+    /// The instant an `at` slot's value (``SlotParsers/instant``) stands for, in `calendar`'s
+    /// time zone: the latest such instant not after `now` — and never before the pet's last
+    /// recorded step, nor before the pet was made.
+    static func instant(
+        _ value: String, words: String, pet: Pet, lastEvent: RecordedEvent?, now: Date, calendar: Calendar
+    ) -> Result<Date, InstantRefusal> {
+        let parts = value.split(separator: ":").map(String.init)
+        var candidates: [Date] = []
+        if parts.count == 2, parts[0] == "ago", let seconds = Double(parts[1]) {
+            candidates = [now.addingTimeInterval(-seconds)]
+        } else if parts.count == 5, parts[0] == "at", let hour = Int(parts[2]), let minute = Int(parts[3]) {
+            let days = parts[1] == "any" ? [0, -1] : [Int(parts[1]) ?? 0]
+            let hours = parts[4] == "12" ? [hour % 12, hour % 12 + 12] : [hour]
+            let today = calendar.startOfDay(for: now)
+            for day in days {
+                guard let date = calendar.date(byAdding: .day, value: day, to: today) else { continue }
+                for hour in hours {
+                    if let instant = calendar.date(bySettingHour: hour, minute: minute, second: 0, of: date) { candidates.append(instant) }
+                }
+            }
+        }
+        guard !candidates.isEmpty else { return .failure(InstantRefusal(text: "I could not tell when “\(words)” was. Nothing changed.")) }
+        guard let instant = candidates.filter({ $0 <= now }).max() else {
+            return .failure(InstantRefusal(text: "“\(words)” has not come yet; a step can be counted earlier, never later. Nothing changed."))
+        }
+        let earliest = max(pet.createdAt, lastEvent?.at ?? pet.createdAt)
+        guard instant >= earliest else {
+            let what = lastEvent.map { "its last step (\($0.kind.words)) was at \(HistoryText.dayAndTime($0.at, calendar: calendar))" }
+                ?? "it was made at \(HistoryText.dayAndTime(pet.createdAt, calendar: calendar))"
+            return .failure(InstantRefusal(text: "\(pet.name) cannot have done that at \(HistoryText.dayAndTime(instant, calendar: calendar)): "
+                + "\(what). Nothing changed."))
+        }
+        return .success(instant)
     }
 
     /// What the hooks are told of a step taken: a fold, or a fold that brought the pet back.

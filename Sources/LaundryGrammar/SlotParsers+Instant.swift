@@ -1,0 +1,82 @@
+import Foundation
+
+extension SlotParsers {
+    /// A past instant, as words say it — for a step taken earlier ("I folded snowy yesterday at
+    /// 6pm"). The value says how to find it; the assistant resolves it in the user's time zone:
+    /// - `ago:SECONDS` — "2 hours ago", "half an hour ago", "yesterday" (a day ago);
+    /// - `at:DAY:HH:MM:CLOCK` — "at 9:30", "yesterday at 6pm", "this morning": DAY is `0` (today),
+    ///   `-1` (yesterday) or `any` (the latest such time that is not in the future); CLOCK is `24`
+    ///   (the hour as given) or `12` (a bare 1–12: morning or evening, whichever came last).
+    package static let instant: @Sendable ([String]) -> String? = { words in
+        var words = words
+        guard !words.isEmpty else { return nil }
+        if words.last == "ago" {
+            var reader = DurationReader(words: splitCompact(Array(words.dropLast())))
+            guard let minutes = reader.read()?.whole(in: 1...(60 * 24 * 366)) else { return nil }
+            return "ago:\(minutes * 60)"
+        }
+        var day = "any"
+        switch words.first {
+        case "yesterday":
+            day = "-1"
+            words.removeFirst()
+            if words.isEmpty { return "ago:86400" }
+        case "today":
+            day = "0"
+            words.removeFirst()
+        default:
+            break
+        }
+        // Parts of a day: "this morning", "last night".
+        let parts: [[String]: (day: String, hour: Int)] = [
+            ["this", "morning"]: ("0", 9), ["this", "afternoon"]: ("0", 15), ["this", "evening"]: ("0", 19),
+            ["tonight"]: ("0", 19), ["last", "night"]: ("-1", 21), ["morning"]: (day, 9),
+            ["afternoon"]: (day, 15), ["evening"]: (day, 19), ["night"]: (day, 21),
+        ]
+        if let part = parts[words] { return "at:\(part.day):\(part.hour):00:24" }
+        if words.first == "at" { words.removeFirst() }
+        guard let time = clockTime(words) else { return nil }
+        return "at:\(day):\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute):\(time.twelveHour ? 12 : 24)"
+    }
+
+    /// The words of instants that no other parser reads (``vocabulary`` holds them).
+    static let instantWords: Set<String> = [
+        "at", "ago", "morning", "afternoon", "evening", "night", "tonight", "noon", "midday", "midnight",
+        "am", "pm", "a.m", "p.m", "o'clock", "oclock",
+    ]
+
+    /// "6pm", "6 pm", "6 p.m", "9:30", "18.30", "9", "noon", "midnight", "9 o'clock": the hour
+    /// (0–23), the minute, and whether the hour may be morning or evening.
+    static func clockTime(_ words: [String]) -> (hour: Int, minute: Int, twelveHour: Bool)? {
+        var words = words
+        if words.last == "o'clock" || words.last == "oclock" { words.removeLast() }
+        if words == ["noon"] || words == ["midday"] { return (12, 0, false) }
+        if words == ["midnight"] { return (0, 0, false) }
+        guard var text = words.first, words.count <= 2 else { return nil }
+        var half: String?
+        for suffix in ["am", "pm", "a.m", "p.m"] where text.hasSuffix(suffix) && text.count > suffix.count {
+            half = String(suffix.first!)
+            text = String(text.dropLast(suffix.count))
+        }
+        if words.count == 2 {
+            guard half == nil, ["am", "pm", "a.m", "p.m"].contains(words[1]) else { return nil }
+            half = String(words[1].first!)
+        }
+        let pieces = text.split(separator: ":", omittingEmptySubsequences: false).flatMap { $0.split(separator: ".", omittingEmptySubsequences: false) }
+        guard (1...2).contains(pieces.count), pieces.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let hour = Int(pieces[0]), let minute = pieces.count == 2 ? Int(pieces[1]) : 0, (0...59).contains(minute)
+        else { return nil }
+        switch half {
+        case "a"?:
+            guard (1...12).contains(hour) else { return nil }
+            return (hour % 12, minute, false)
+        case "p"?:
+            guard (1...12).contains(hour) else { return nil }
+            return (hour % 12 + 12, minute, false)
+        default:
+            guard (0...23).contains(hour) else { return nil }
+            // "9" may be morning or evening; "09" and "18" say which.
+            return (hour, minute, (1...12).contains(hour) && !pieces[0].hasPrefix("0"))
+        }
+    }
+}
