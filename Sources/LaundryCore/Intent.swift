@@ -49,4 +49,8 @@ public enum Intent: String, CaseIterable, Sendable, Codable {
             false
         }
     }
+
+    /// Whether the intent writes to the store: every one that changes data but an export, which
+    /// only reads the store (and writes a file). A store that can only be read refuses these.
+    public var changesStore: Bool { changesData && self != .export }
 }

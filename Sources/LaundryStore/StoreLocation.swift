@@ -26,12 +26,7 @@ public struct StoreLocation: Equatable, Sendable {
         if let home = nonEmpty("LAUNDRYTIME_HOME") {
             return StoreLocation(directory: URL(fileURLWithPath: HomePath.expandingTilde(home, environment: environment)))
         }
-        // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
-        if let xdg = nonEmpty("XDG_DATA_HOME"), xdg.hasPrefix("/") {
-            return StoreLocation(directory: URL(fileURLWithPath: xdg).appendingPathComponent("laundrytime"))
-        }
-        let home = nonEmpty("HOME") ?? NSHomeDirectory()
-        return StoreLocation(
-            directory: URL(fileURLWithPath: home).appendingPathComponent(".local/share/laundrytime"))
+        let data = HomePath.xdgBase("XDG_DATA_HOME", fallback: ".local/share", environment: environment)
+        return StoreLocation(directory: URL(fileURLWithPath: data).appendingPathComponent("laundrytime"))
     }
 }

@@ -28,9 +28,7 @@ public final class Hooks: @unchecked Sendable {
     ///     `LAUNDRYTIME_HOOK_TIMEOUT` (seconds, 0.1–60) changes the time limit.
     ///   - report: where a hook's trouble is told, one line.
     public init(environment: [String: String], report: @escaping @Sendable (String) -> Void) {
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
-        folder = config + "/laundrytime/hooks"
+        folder = HomePath.xdgBase("XDG_CONFIG_HOME", fallback: ".config", environment: environment) + "/laundrytime/hooks"
         timeout = environment["LAUNDRYTIME_HOOK_TIMEOUT"].flatMap(Double.init).flatMap { (0.1...60).contains($0) ? $0 : nil }
             ?? Self.defaultTimeout
         self.report = report

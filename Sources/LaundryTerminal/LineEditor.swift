@@ -1,5 +1,6 @@
 import CLibEdit
 import Foundation
+import LaundryAssistant
 
 /// The interactive line editor: libedit's histedit API through the CLibEdit shim — emacs keys,
 /// Ctrl-R search, Tab completion, and a history kept in a file across sessions. Only made when
@@ -103,10 +104,7 @@ final class LineEditor {
 
     /// The history file: `$XDG_STATE_HOME/laundrytime/history`, else `~/.local/state/laundrytime/history`.
     static func historyFile(environment: [String: String]) -> URL? {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return URL(fileURLWithPath: state).appendingPathComponent("laundrytime/history")
-        }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return URL(fileURLWithPath: home).appendingPathComponent(".local/state/laundrytime/history")
+        URL(fileURLWithPath: HomePath.xdgBase("XDG_STATE_HOME", fallback: ".local/state", environment: environment))
+            .appendingPathComponent("laundrytime/history")
     }
 }

@@ -100,8 +100,7 @@ enum DesktopNotification {
     /// `notify-send TITLE BODY`, when a desktop session is there and the program exists.
     static func sendThroughDesktop(title: String, body: String, environment: [String: String]) {
         guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil,
-            let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-                .map({ "\($0)/notify-send" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+              let path = HomePath.program("notify-send", environment: environment)
         else { return }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)

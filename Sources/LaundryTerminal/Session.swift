@@ -38,14 +38,11 @@ public final class Session {
     public func deliverDue() -> ExitStatus {
         let assistant = printer.assistant
         for notice in assistant.claimDueNotices() {
-            if printer.format == .json {
-                printer.out(JSONRenderer.object(for: notice.event, notification: notice.notification).serialized + "\n")
-            } else {
-                printer.out(TextSanitizer.sanitize(notice.notification.line) + "\n")
-            }
+            let object = JSONRenderer.object(for: notice.event, notification: notice.notification).serialized
+            printer.out((printer.format == .json ? object : TextSanitizer.sanitize(notice.notification.line)) + "\n")
             DesktopNotification.sendThroughDesktop(
                 title: notice.notification.title, body: notice.notification.text, environment: printer.display.environment)
-            hooks?.fire(notice.event.name, payload: JSONRenderer.object(for: notice.event, notification: notice.notification).serialized)
+            hooks?.fire(notice.event.name, payload: object)
         }
         hooks?.waitForAll()
         return printer.terminationStatus ?? .success

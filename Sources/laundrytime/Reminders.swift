@@ -1,4 +1,5 @@
 import Foundation
+import LaundryCore
 import LaundryTerminal
 
 /// `laundrytime reminders install | status | remove` (issue 18): a per-user schedule that runs
@@ -21,9 +22,7 @@ struct Reminders {
 
     /// The systemd user units' folder: `$XDG_CONFIG_HOME/systemd/user`.
     var unitFolder: String {
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
-        return config + "/systemd/user"
+        HomePath.xdgBase("XDG_CONFIG_HOME", fallback: ".config", environment: environment) + "/systemd/user"
     }
 
     /// systemd when it runs the user's session (its runtime folder is there) or when
@@ -31,7 +30,7 @@ struct Reminders {
     var scheduler: Scheduler {
         if let chosen = environment["LAUNDRYTIME_SCHEDULER"].flatMap(Scheduler.init(rawValue:)) { return chosen }
         if let runtime = environment["XDG_RUNTIME_DIR"], FileManager.default.fileExists(atPath: runtime + "/systemd"),
-           Self.program("systemctl", environment) != nil {
+           HomePath.program("systemctl", environment: environment) != nil {
             return .systemd
         }
         return .cron
@@ -130,7 +129,7 @@ struct Reminders {
     }
 
     private func installCron() -> ExitStatus {
-        guard Self.program("crontab", environment) != nil else {
+        guard HomePath.program("crontab", environment: environment) != nil else {
             out("There is no systemd user session and no crontab here. Add this line to your scheduler by hand:\n\(cronLine)\n")
             return .commandFailed
         }
@@ -185,15 +184,9 @@ struct Reminders {
         let reason: String
     }
 
-    /// The program's path on `PATH`, or nil.
-    static func program(_ name: String, _ environment: [String: String]) -> String? {
-        (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/\(name)" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
     /// Runs a program (found on `PATH`, no shell) and gives its stdout, or why it failed.
     static func execute(_ words: [String], _ environment: [String: String], input: String? = nil) -> Result<String, Problem> {
-        guard let path = program(words[0], environment) else { return .failure(Problem(reason: "there is no \(words[0])")) }
+        guard let path = HomePath.program(words[0], environment: environment) else { return .failure(Problem(reason: "there is no \(words[0])")) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = Array(words.dropFirst())

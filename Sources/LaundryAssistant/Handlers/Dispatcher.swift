@@ -83,7 +83,7 @@ struct Dispatcher: Handlers {
     /// read, a change is refused before anything is asked (an export, which only reads the store,
     /// is made).
     func handle(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
-        if let reason = shared.readOnlyReason, turn.command.intent.changesData, turn.command.intent != .export {
+        if let reason = shared.readOnlyReason, turn.command.intent.changesStore {
             return turn.failed(.refused, "Nothing was changed: \(shared.location.databaseURL.path) can only be read here (\(reason)).")
         }
         switch turn.command.intent {
