@@ -27,17 +27,19 @@ extension SlotParsers {
         default:
             break
         }
-        // Parts of a day: "this morning", "last night".
-        let parts: [[String]: (day: String, hour: Int)] = [
-            ["this", "morning"]: ("0", 9), ["this", "afternoon"]: ("0", 15), ["this", "evening"]: ("0", 19),
-            ["tonight"]: ("0", 19), ["last", "night"]: ("-1", 21), ["morning"]: (day, 9),
-            ["afternoon"]: (day, 15), ["evening"]: (day, 19), ["night"]: (day, 21),
-        ]
-        if let part = parts[words] { return "at:\(part.day):\(part.hour):00:24" }
+        // Parts of a day: "this morning", "last night", "yesterday evening".
+        if let part = partsOfDay[words] { return "at:\(part.day ?? day):\(part.hour):00:24" }
         if words.first == "at" { words.removeFirst() }
         guard let time = clockTime(words) else { return nil }
         return "at:\(day):\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute):\(time.twelveHour ? 12 : 24)"
     }
+
+    /// The parts of a day and their hours; `day` 0 is today, -1 yesterday, nil the day said before.
+    static let partsOfDay: [[String]: (day: String?, hour: Int)] = [
+        ["this", "morning"]: ("0", 9), ["this", "afternoon"]: ("0", 15), ["this", "evening"]: ("0", 19),
+        ["tonight"]: ("0", 19), ["last", "night"]: ("-1", 21), ["morning"]: (nil, 9), ["afternoon"]: (nil, 15),
+        ["evening"]: (nil, 19), ["night"]: (nil, 21),
+    ]
 
     /// The words of instants that no other parser reads (``vocabulary`` holds them).
     static let instantWords: Set<String> = [
