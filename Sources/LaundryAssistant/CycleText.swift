@@ -19,6 +19,10 @@ enum CycleText {
             return "\(name) is so happy! 🎉 Cycle \(pet.stats.totalCycles) done · streak \(pet.stats.currentStreak) (best \(pet.stats.bestStreak))."
         case .folded(revived: true):
             return "\(name) is back to life! 🎉 Health is 100% again; the streak starts over from 0 (cycles done: \(pet.stats.totalCycles))."
+        case .paused:
+            return "\(name) is paused — health holds at \(pet.health)% and no due or sad reminders come meanwhile."
+        case .resumed:
+            return "\(name) is back from its pause: health \(pet.health)%, laundry due \(pet.dueText)."
         }
     }
 
@@ -31,6 +35,8 @@ enum CycleText {
         case .dryStopped: "stopped \(name)'s dryer"
         case .folded(revived: false): "folded \(name)'s laundry"
         case .folded(revived: true): "revived \(name)"
+        case .paused: "paused \(name)"
+        case .resumed: "resumed \(name)"
         }
     }
 

@@ -65,7 +65,7 @@ enum HistoryText {
     /// a fold's time since the cycle's wash started.
     static func durations(_ events: [RecordedEvent]) -> [Int64: TimeInterval] {
         var result = CycleSpans.washToFold(events)
-        var lastStart: [Int64: Date] = [:]
+        var lastStart: [Int64: Date] = [:], lastPause: [Int64: Date] = [:]
         for event in events.sorted(by: { ($0.at, $0.id) < ($1.at, $1.id) }) {
             switch event.kind {
             case .washStarted, .dryStarted:
@@ -73,6 +73,11 @@ enum HistoryText {
                 lastStart[event.petId] = event.at
             case .washStopped, .dryStopped:
                 if let start = lastStart[event.petId] { result[event.id] = event.at.timeIntervalSince(start) }
+            case .paused:
+                if let end = event.endsAt { result[event.id] = end.timeIntervalSince(event.at) }
+                lastPause[event.petId] = event.at
+            case .resumed:
+                if let start = lastPause.removeValue(forKey: event.petId) { result[event.id] = event.at.timeIntervalSince(start) }
             case .folded, .revived:
                 break
             }

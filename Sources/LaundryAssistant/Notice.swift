@@ -38,8 +38,16 @@ extension Notice {
                 break
             }
             if let reminder = waitingReminder(pet, at: now, settings: settings) { notices.append(reminder) }
+            if let end = pet.pausedUntil, pet.pausedAt != nil, end <= now {
+                let health = pet.health(at: now)
+                notices.append(Notice(
+                    notification: LaundryNotification(title: "\(name)'s pause is over", text: "\(name) is back from its pause (health \(health)%).", pet: name),
+                    summary: "\(name)'s pause ended \(ago(end, now)) — health \(health)%, laundry due \(PetText.dueText(pet.nextDue(at: now), now: now)).",
+                    at: end, key: "resume:\(id):\(Int(end.timeIntervalSince1970))", event: PetEvent(.resumed, of: pet, at: end)))
+            }
+            // A pause holds the mood: nothing to tell while it lasts.
             let mood = pet.mood(at: now)
-            if let (title, summary, event) = moodNotice(mood, of: pet, at: now) {
+            if !pet.isPaused(at: now), let (title, summary, event) = moodNotice(mood, of: pet, at: now) {
                 notices.append(Notice(
                     notification: LaundryNotification(title: title, text: "\(name) \(mood.text)", pet: name),
                     summary: summary, at: now,

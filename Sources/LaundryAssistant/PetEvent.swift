@@ -16,6 +16,10 @@ public struct PetEvent: Sendable, Equatable {
         case died
         /// A fold brought it back to life.
         case revived
+        /// A pause began: health and mood hold.
+        case paused
+        /// A pause ended: resumed, laundry done, or its end came.
+        case resumed
     }
 
     public let name: Name

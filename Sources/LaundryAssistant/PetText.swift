@@ -52,6 +52,12 @@ enum PetText {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
+    /// "paused until Mon 9 Mar 00:00", "paused until you resume it".
+    static func pausedText(_ pet: Pet, now: Date, calendar: Calendar) -> String {
+        guard let until = pet.pausedUntil else { return "paused until you resume it" }
+        return "paused until \(HistoryText.dayAndTime(until, calendar: calendar))"
+    }
+
     /// "in 3 days", "now", "2 days ago".
     static func dueText(_ due: Date, now: Date) -> String {
         let seconds = due.timeIntervalSince(now)

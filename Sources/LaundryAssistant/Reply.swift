@@ -197,6 +197,8 @@ public struct PetSnapshot: Sendable, Equatable {
     public let nextMoodChange: Mood?, nextMoodChangeAt: Date?
     /// When it dies if nothing is done.
     public let deathAt: Date
+    /// Whether a pause holds its decay, and when the pause ends by itself (nil: when resumed).
+    public let isPaused: Bool, pausedUntil: Date?
 
     public init(_ pet: Pet, at now: Date) {
         name = pet.name.value
@@ -205,21 +207,33 @@ public struct PetSnapshot: Sendable, Equatable {
         stage = pet.stage(at: now)
         nextAction = pet.nextAction(at: now)
         stats = pet.stats
-        nextDue = pet.nextDue
+        nextDue = pet.nextDue(at: now)
         settings = pet.settings
         at = now
-        let change = HealthModel.nextMoodChange(lastCaredAt: pet.lastCaredAt, frequencyDays: pet.settings.frequencyDays, after: now)
-        (nextMoodChange, nextMoodChangeAt) = (change?.mood, change?.at)
-        deathAt = HealthModel.deathInstant(lastCaredAt: pet.lastCaredAt, frequencyDays: pet.settings.frequencyDays)
+        statusText = pet.statusText(at: now)
+        isPaused = pet.isPaused(at: now)
+        pausedUntil = isPaused ? pet.pausedUntil : nil
+        // Counted from when decay goes on: now, or when a pause ends (an open one: as if now).
+        let origin = pet.projectedDecayOrigin(at: now)
+        let change = HealthModel.nextMoodChange(lastCaredAt: origin, frequencyDays: pet.settings.frequencyDays, after: max(now, pausedUntil ?? now))
+        (nextMoodChange, nextMoodChangeAt) = isPaused && pausedUntil == nil ? (nil, nil) : (change?.mood, change?.at)
+        deathAt = HealthModel.deathInstant(lastCaredAt: origin, frequencyDays: pet.settings.frequencyDays)
     }
 
     /// What becomes of the pet if nothing is done, in local time: "Turns sad Thu 5 Mar 18:00 ·
-    /// dies Sun 15 Mar 09:00 if nothing is done"; nil for a dead pet.
+    /// dies Sun 15 Mar 09:00 if nothing is done"; for a paused pet, "Paused until Mon 9 Mar 00:00
+    /// · then turns sad …" or "Paused until you resume it · health holds at 62%"; nil for a dead pet.
     public func forecast(calendar: Calendar = .current) -> String? {
-        guard let mood = nextMoodChange, let when = nextMoodChangeAt else { return nil }
-        let change = mood == .dead ? "Dies" : "Turns \(mood.word)"
+        var pause: String?
+        if isPaused {
+            guard let until = pausedUntil else { return "Paused until you resume it · health holds at \(health)%" }
+            pause = "Paused until \(HistoryText.dayAndTime(until, calendar: calendar))"
+        }
+        guard let mood = nextMoodChange, let when = nextMoodChangeAt else { return pause }
+        let change = mood == .dead ? "dies" : "turns \(mood.word)"
         let death = mood == .dead ? "" : " · dies \(HistoryText.dayAndTime(deathAt, calendar: calendar))"
-        return "\(change) \(HistoryText.dayAndTime(when, calendar: calendar))\(death) if nothing is done"
+        let text = "\(change) \(HistoryText.dayAndTime(when, calendar: calendar))\(death) if nothing is done"
+        return pause.map { "\($0) · then \(text)" } ?? text.prefix(1).uppercased() + text.dropFirst()
     }
 
     /// When laundry is due, from the snapshot's instant: "in 3 days", "now", "2 days ago".
@@ -228,8 +242,8 @@ public struct PetSnapshot: Sendable, Equatable {
     /// "Snowy is getting clean!" while laundry is under way, the mood's text otherwise.
     public var statusLine: String { "\(name) \(statusText)" }
 
-    /// The same without the name: "is getting clean!", "is so happy!".
-    public var statusText: String { stage.statusText ?? mood.text }
+    /// The same without the name: "is getting clean!", "is so happy!", "is paused (health holds)".
+    public let statusText: String
 }
 
 /// A notification: a timer ended, or a test.

@@ -73,12 +73,14 @@ extension Pet {
 
     /// Folding: one more cycle, health back to 100. The streak counts care on time: a fold no
     /// later than the frequency after the previous fold (or creation) adds 1, a later one starts
-    /// it over at 1. A pet that had died is revived, and its streak starts again from 0 (the
-    /// consequence of neglect); its cycles are kept. The best streak is kept.
+    /// it over at 1 (time paused does not count). A pet that had died is revived, and its streak
+    /// starts again from 0 (the consequence of neglect); its cycles are kept. The best streak is
+    /// kept. A pause is over: the new decay starts from the fold.
     private func folded(at now: Date) -> CycleOutcome {
-        var pet = self
+        var pet = resumed(at: now)
         let revived = mood(at: now) == .dead
-        let onTime = HealthModel.isOnTime(foldAt: now, lastCaredAt: lastCaredAt, frequencyDays: settings.frequencyDays)
+        let onTime = HealthModel.isOnTime(elapsedMilliseconds: decayMilliseconds(at: now), frequencyDays: settings.frequencyDays)
+        pet.heldMilliseconds = nil
         pet.stats.totalCycles += 1
         pet.stats.currentStreak = revived ? 0 : onTime ? stats.currentStreak + 1 : 1
         pet.stats.bestStreak = max(stats.bestStreak, pet.stats.currentStreak)
@@ -102,6 +104,18 @@ public struct CycleEvent: Equatable, Sendable {
         case dryStarted(endsAt: Date)
         case dryStopped
         case folded(revived: Bool)
+        /// A pause began; it ends by itself at `until` (nil: when resumed).
+        case paused(until: Date?)
+        case resumed
+
+        /// The instant a timer or a pause ends by itself, kept with the event.
+        public var endsAt: Date? {
+            switch self {
+            case .washStarted(let end), .dryStarted(let end): end
+            case .paused(let until): until
+            case .washStopped, .dryStopped, .folded, .resumed: nil
+            }
+        }
 
         /// The kind as it is recorded (stored and exported).
         public var recorded: RecordedEvent.Kind {
@@ -111,6 +125,8 @@ public struct CycleEvent: Equatable, Sendable {
             case .dryStarted: .dryStarted
             case .dryStopped: .dryStopped
             case .folded(let revived): revived ? .revived : .folded
+            case .paused: .paused
+            case .resumed: .resumed
             }
         }
     }

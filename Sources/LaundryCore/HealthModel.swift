@@ -11,10 +11,15 @@ public enum HealthModel {
     /// moment before. Each value holds for 1 % of the span after it is reached (75 from exactly a
     /// quarter of the way, 74 once 26 % has passed). A clock earlier than `lastCaredAt` reads 100.
     public static func health(lastCaredAt: Date, frequencyDays: Int, now: Date) -> Int {
-        let spanMilliseconds = Int64(max(frequencyDays, 1)) * 2 * 86_400_000
         // To the nearest millisecond (what the store keeps): a Double difference of two dates can
         // come out a hair short of the exact span.
-        let elapsed = Int64((now.timeIntervalSince(lastCaredAt) * 1000).rounded())
+        health(elapsedMilliseconds: Int64((now.timeIntervalSince(lastCaredAt) * 1000).rounded()), frequencyDays: frequencyDays)
+    }
+
+    /// The same for a decay of `elapsed` milliseconds (the time since the last fold, less any
+    /// paused): a negative one reads 100.
+    public static func health(elapsedMilliseconds elapsed: Int64, frequencyDays: Int) -> Int {
+        let spanMilliseconds = Int64(max(frequencyDays, 1)) * 2 * 86_400_000
         let remaining = min(max(spanMilliseconds - elapsed, 0), spanMilliseconds)
         // ceil(100 × remaining / span) in integers: exact at every boundary.
         return Int((100 * remaining + spanMilliseconds - 1) / spanMilliseconds)
@@ -39,15 +44,19 @@ public enum HealthModel {
         lastCaredAt.addingTimeInterval(TimeInterval(max(frequencyDays, 1)) * 2 * 86_400)
     }
 
-    /// The instant laundry is due again (health 50).
     /// Whether a fold at `foldAt` is on time: no later than the frequency after the previous fold
     /// (or the pet's creation), `lastCaredAt`. Counted in whole milliseconds, as health is, so the
     /// due instant itself is on time and the millisecond after it is not.
     public static func isOnTime(foldAt: Date, lastCaredAt: Date, frequencyDays: Int) -> Bool {
-        let elapsed = Int64((foldAt.timeIntervalSince(lastCaredAt) * 1000).rounded())
-        return elapsed <= Int64(max(frequencyDays, 1)) * 86_400_000
+        isOnTime(elapsedMilliseconds: Int64((foldAt.timeIntervalSince(lastCaredAt) * 1000).rounded()), frequencyDays: frequencyDays)
     }
 
+    /// The same for a fold `elapsed` milliseconds of decay after the previous one.
+    public static func isOnTime(elapsedMilliseconds elapsed: Int64, frequencyDays: Int) -> Bool {
+        elapsed <= Int64(max(frequencyDays, 1)) * 86_400_000
+    }
+
+    /// The instant laundry is due again (health 50).
     public static func dueInstant(lastCaredAt: Date, frequencyDays: Int) -> Date {
         lastCaredAt.addingTimeInterval(TimeInterval(max(frequencyDays, 1)) * 86_400)
     }

@@ -26,11 +26,15 @@ public struct HistorySummary: Equatable, Sendable {
         var onTime = 0
         let spans = Array(CycleSpans.washToFold(events).values)
         var lastFold = foldBefore
+        var pauses = PausedTime()
         for event in events.sorted(by: { ($0.at, $0.id) < ($1.at, $1.id) }) {
+            pauses.note(event)
             guard event.kind.isFold else { continue }
             folds += 1
+            let held = pauses.takeHeld(petId: event.petId, upTo: event.at)
             if let days = frequencyDays(event.petId), let previous = lastFold[event.petId] ?? created(event.petId),
-               event.kind == .folded, HealthModel.isOnTime(foldAt: event.at, lastCaredAt: previous, frequencyDays: days) {
+               event.kind == .folded,
+               HealthModel.isOnTime(foldAt: event.at, lastCaredAt: previous.addingTimeInterval(held), frequencyDays: days) {
                 onTime += 1
             }
             lastFold[event.petId] = event.at
@@ -38,6 +42,39 @@ public struct HistorySummary: Equatable, Sendable {
         cycles = folds
         meanWashToFold = spans.isEmpty ? nil : spans.reduce(0, +) / Double(spans.count)
         onTimeShare = folds == 0 ? nil : Double(onTime) / Double(folds)
+    }
+}
+
+/// The time pauses held each pet's decay between its folds, read from the history: a `paused`
+/// event holds it until its `endsAt`, or until a `resumed` event (or a fold) comes first.
+struct PausedTime {
+    private var open: [Int64: (since: Date, until: Date?)] = [:]
+    private var held: [Int64: TimeInterval] = [:]
+
+    /// Takes `event` in, in history order.
+    mutating func note(_ event: RecordedEvent) {
+        switch event.kind {
+        case .paused:
+            close(event.petId, at: event.at)
+            open[event.petId] = (event.at, event.endsAt)
+        case .resumed:
+            close(event.petId, at: event.at)
+        default:
+            break
+        }
+    }
+
+    /// The time held since the pet's previous fold, up to its fold at `fold`; counting starts
+    /// again from the fold.
+    mutating func takeHeld(petId: Int64, upTo fold: Date) -> TimeInterval {
+        close(petId, at: fold)
+        return held.removeValue(forKey: petId) ?? 0
+    }
+
+    private mutating func close(_ petId: Int64, at instant: Date) {
+        guard let pause = open.removeValue(forKey: petId) else { return }
+        let end = min(instant, pause.until ?? instant)
+        held[petId, default: 0] += max(end.timeIntervalSince(pause.since), 0)
     }
 }
 
@@ -59,7 +96,7 @@ public enum CycleSpans {
                 cycleStart[event.petId] = nil
             case .folded, .revived:
                 if let start = cycleStart.removeValue(forKey: event.petId) { spans[event.id] = event.at.timeIntervalSince(start) }
-            case .dryStarted, .dryStopped:
+            case .dryStarted, .dryStopped, .paused, .resumed:
                 break
             }
         }

@@ -34,6 +34,8 @@ public enum Intent: String, CaseIterable, Sendable, Codable {
     case connection
     case watch
     case wait
+    case pausePet = "pause_pet"
+    case resumePet = "resume_pet"
     /// Nothing in the grammar matched.
     case unknown
 
@@ -42,7 +44,7 @@ public enum Intent: String, CaseIterable, Sendable, Codable {
     public var changesData: Bool {
         switch self {
         case .createPet, .renamePet, .deletePet, .setWashTime, .setDryTime, .setFrequency, .startWash, .startDry,
-             .markFolded, .stopCycle, .setSetting, .resetAll, .export, .undo:
+             .markFolded, .stopCycle, .setSetting, .resetAll, .export, .undo, .pausePet, .resumePet:
             true
         case .listPets, .showPet, .status, .showSettings, .testNotification, .history, .transcript, .help, .quickActions,
              .confirm, .deny, .clear, .quit, .greeting, .thanks, .connection, .watch, .wait, .unknown:

@@ -14,6 +14,14 @@ public struct Pet: Equatable, Sendable, Identifiable, Codable {
     public var lastCaredAt: Date
     public var stats: PetStats
     public var cycle: CycleState
+    /// A pause (issue 18: "pause snowy until monday") holds the pet's decay: when it began, nil
+    /// when there is none. A pause that ended by itself stays until the next pause or fold.
+    public var pausedAt: Date?
+    /// When the pause ends by itself; nil with `pausedAt` set: when it is resumed.
+    public var pausedUntil: Date?
+    /// How long pauses that are over held the decay since `lastCaredAt`, in milliseconds (nil:
+    /// none, as in every row written before pauses were).
+    public var heldMilliseconds: Int64?
 
     public init(
         id: Int64? = nil,
@@ -22,7 +30,10 @@ public struct Pet: Equatable, Sendable, Identifiable, Codable {
         createdAt: Date,
         lastCaredAt: Date? = nil,
         stats: PetStats = PetStats(),
-        cycle: CycleState = .idle
+        cycle: CycleState = .idle,
+        pausedAt: Date? = nil,
+        pausedUntil: Date? = nil,
+        heldMilliseconds: Int64? = nil
     ) {
         self.id = id
         self.name = name
@@ -31,19 +42,23 @@ public struct Pet: Equatable, Sendable, Identifiable, Codable {
         self.lastCaredAt = lastCaredAt ?? createdAt
         self.stats = stats
         self.cycle = cycle
+        self.pausedAt = pausedAt
+        self.pausedUntil = pausedUntil
+        self.heldMilliseconds = heldMilliseconds
     }
 
     public func health(at now: Date) -> Int {
-        HealthModel.health(lastCaredAt: lastCaredAt, frequencyDays: settings.frequencyDays, now: now)
+        HealthModel.health(elapsedMilliseconds: decayMilliseconds(at: now), frequencyDays: settings.frequencyDays)
     }
 
     public func mood(at now: Date) -> Mood { Mood(health: health(at: now)) }
 
     public func stage(at now: Date) -> Stage { cycle.stage(at: now) }
 
-    /// When laundry is due again (health 50).
-    public var nextDue: Date {
-        HealthModel.dueInstant(lastCaredAt: lastCaredAt, frequencyDays: settings.frequencyDays)
+    /// When laundry is due again (health 50), if nothing is done: once a pause running at `now`
+    /// is over (one without an end counted as over now).
+    public func nextDue(at now: Date) -> Date {
+        HealthModel.dueInstant(lastCaredAt: projectedDecayOrigin(at: now), frequencyDays: settings.frequencyDays)
     }
 
     /// What the pet needs next, by stage (and by mood when idle).
@@ -63,9 +78,10 @@ public struct Pet: Equatable, Sendable, Identifiable, Codable {
         "\(name) \(statusText(at: now))"
     }
 
-    /// The same without the name: "is ready for the dryer!", "is doing okay".
+    /// The same without the name: "is ready for the dryer!", "is doing okay", "is paused (health
+    /// holds)".
     public func statusText(at now: Date) -> String {
-        stage(at: now).statusText ?? mood(at: now).text
+        stage(at: now).statusText ?? (isPaused(at: now) ? "is paused (health holds)" : mood(at: now).text)
     }
 }
 

@@ -47,6 +47,10 @@ public struct RecordedEvent: Codable, Equatable, Sendable {
         case folded
         /// A fold of a dead pet, which brings it back.
         case revived
+        /// A pause began (its `endsAt`: when it ends by itself, if it does).
+        case paused
+        /// A pause was ended before its end: resumed, or laundry done for the pet.
+        case resumed
 
         /// A fold, whether or not it revived the pet: the end of a cycle.
         public var isFold: Bool { self == .folded || self == .revived }

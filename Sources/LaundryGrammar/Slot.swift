@@ -34,6 +34,9 @@ public enum SlotKind: String, CaseIterable, Sendable {
     /// A past instant for a step taken earlier: "yesterday at 6pm", "at 9:30", "2 hours ago"
     /// (``SlotParsers/instant``; the assistant resolves it in the user's time zone).
     case at
+    /// When a pause ends: "until monday", "for 2 weeks", "indefinitely" (``SlotParsers/until``;
+    /// the assistant resolves it in the user's time zone).
+    case until
 
     /// How many words an unknown pet reference may have.
     static let unknownPetMaximumWords = 3
@@ -55,6 +58,7 @@ public enum SlotKind: String, CaseIterable, Sendable {
         case .count: .parsed(SlotParsers.count)
         case .range: .parsed(SlotParsers.range)
         case .at: .parsed(SlotParsers.instant)
+        case .until: .parsed(SlotParsers.until)
         case .setting, .value, .format: .listOnly
         }
     }

@@ -29,8 +29,28 @@ extension SlotParsers {
         }
         // Parts of a day: "this morning", "last night", "yesterday evening".
         if let part = partsOfDay[words] { return "at:\(part.day ?? day):\(part.hour):00:24" }
-        if words.first == "at" { words.removeFirst() }
-        guard let time = clockTime(words) else { return nil }
+        // A part of a day before the time: "last night at 11", "this morning at 7:15".
+        for length in [2, 1] where words.count > length + 1 && words[length] == "at" {
+            guard let part = partsOfDay[Array(words[..<length])] else { continue }
+            return instant([part.day == "-1" ? "yesterday" : "today"] + Array(words[length...]) + (part.hour >= 12 ? ["evening"] : ["morning"]))
+        }
+        if words.first == "at" || words.first == "by" { words.removeFirst() }
+        // The day after the time: "7 last night", "9:30 this morning", "5:45 yesterday".
+        var partHour: Int?
+        if day == "any", words.last == "yesterday" || words.last == "today" {
+            day = words.removeLast() == "yesterday" ? "-1" : "0"
+        } else if words.count > 2, let part = partsOfDay[Array(words.suffix(2))] {
+            words.removeLast(2)
+            (day, partHour) = (part.day ?? day, part.hour)
+        } else if words.count > 1, let part = partsOfDay[[words.last!]] {
+            words.removeLast()
+            (day, partHour) = (part.day ?? day, part.hour)
+        }
+        guard var time = clockTime(words) else { return nil }
+        // "7 last night" is the evening's 7, "9 this morning" the morning's.
+        if let partHour, time.twelveHour {
+            time = (partHour >= 12 && time.hour < 12 ? time.hour + 12 : time.hour, time.minute, false)
+        }
         return "at:\(day):\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute):\(time.twelveHour ? 12 : 24)"
     }
 
@@ -44,7 +64,7 @@ extension SlotParsers {
     /// The words of instants that no other parser reads (``vocabulary`` holds them).
     static let instantWords: Set<String> = [
         "at", "ago", "morning", "afternoon", "evening", "night", "tonight", "noon", "midday", "midnight",
-        "am", "pm", "a.m", "p.m", "o'clock", "oclock",
+        "am", "pm", "a.m", "p.m", "o'clock", "oclock", "past", "by",
     ]
 
     /// "6pm", "6 pm", "6 p.m", "9:30", "18.30", "9", "noon", "midnight", "9 o'clock": the hour
@@ -52,6 +72,17 @@ extension SlotParsers {
     static func clockTime(_ words: [String]) -> (hour: Int, minute: Int, twelveHour: Bool)? {
         var words = words
         if words.last == "o'clock" || words.last == "oclock" { words.removeLast() }
+        // "half past six", "quarter past 6", "quarter to 7", "a quarter to seven".
+        if words.first == "a", words.count > 1, words[1] == "quarter" { words.removeFirst() }
+        if words.count >= 3, let offset = ["half": 30, "quarter": 15][words[0]], words[1] == "past" || words[1] == "to",
+           !(words[0] == "half" && words[1] == "to"),
+           let hour = clockTime(Array(words[2...])), hour.minute == 0 {
+            let minutes = (hour.hour * 60 + (words[1] == "past" ? offset : -offset) + 24 * 60) % (24 * 60)
+            return (minutes / 60, minutes % 60, hour.twelveHour)
+        }
+        if words.count == 1, let number = smallNumbers[words[0]] ?? tens[words[0]], (1...12).contains(number) {
+            return (number, 0, true)  // "six", "twelve"
+        }
         if words == ["noon"] || words == ["midday"] { return (12, 0, false) }
         if words == ["midnight"] { return (0, 0, false) }
         guard var text = words.first, words.count <= 2 else { return nil }

@@ -77,6 +77,7 @@ package enum SlotParsers {
                          "this", "last", "past", "all", "time", "ever", "everything"])
         words.formUnion(possessiveRangeWords)
         words.formUnion(instantWords)
+        words.formUnion(untilVocabulary)
         return words
     }()
 
@@ -143,6 +144,11 @@ package enum SlotParsers {
                         return nil
                     }
                     position += 3
+                } else if word == "and", position + 2 == words.count, words[position + 1] == "half", pending == nil,
+                          let unit = lastUnit {
+                    // "one hour and half": the half of the last unit, as "and a half" is.
+                    total += Self.half * unit
+                    position += 2
                 } else if word == "and" {
                     // "1 hour and 15 minutes"
                     guard lastUnit != nil, pending == nil else { return nil }

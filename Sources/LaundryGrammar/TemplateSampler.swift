@@ -102,6 +102,7 @@ struct TemplateSampler {
         case .count: text = random.element(of: Self.counts)
         case .range: text = random.element(of: Self.ranges)
         case .at: text = random.element(of: Self.instants)
+        case .until: text = random.element(of: Self.untils)
         case .path: text = random.element(of: Self.paths)
         case .query:
             if random.below(4) == 0 {
@@ -131,6 +132,10 @@ struct TemplateSampler {
     ]
     private static let counts = ["10", "20", "five", "3", "twenty", "50"]
     private static let instants = ["yesterday at 6pm", "at 9", "2 hours ago", "this morning", "at 18:30", "an hour ago", "last night"]
+    private static let untils = [
+        "until monday", "for 2 weeks", "till friday", "until tomorrow", "for a week", "until the 12th", "for 10 days",
+        "until dec 24", "indefinitely", "until next week",
+    ]
     private static let ranges = [
         "today", "this week", "last 30 days", "all time", "yesterday", "this month", "last week", "past two weeks",
         "last 7 days", "last month",

@@ -51,6 +51,18 @@ struct PetRecord: FetchableRecord, MutablePersistableRecord {
         pet.id = inserted.rowID
     }
 
+    /// The columns schema v7 added (a pause), and where they stand in a row.
+    static let pauseColumns = ["pausedAt", "pausedUntil", "heldMilliseconds"]
+    private static let pauseIndexes = Set(pauseColumns.compactMap { columns.firstIndex(of: $0) })
+
+    /// A row's values as undo fingerprints them: without the pause columns while they are all
+    /// NULL, so that a pet never paused hashes as its row did before they were added, and changes
+    /// made then can still be undone.
+    static func fingerprinted(_ row: [DatabaseValue]) -> [DatabaseValue] {
+        guard pauseIndexes.allSatisfy({ $0 < row.count && row[$0].isNull }) else { return row }
+        return row.indices.filter { !pauseIndexes.contains($0) }.map { row[$0] }
+    }
+
     /// The pet as reading `row` (its ``values()``) back gives it: its dates to the stored
     /// millisecond.
     static func asStored(_ row: [DatabaseValue]) throws -> Pet {

@@ -156,6 +156,16 @@ enum Schema {
             }
         }
 
+        migrator.registerMigration("v7: pauses") { db in
+            // A pause holds a pet's decay (issue 18): when it began and when it ends by itself, and
+            // how long the pauses since the last fold held it. All NULL for a pet never paused.
+            try db.alter(table: "pet") { t in
+                t.add(column: "pausedAt", .datetime)
+                t.add(column: "pausedUntil", .datetime)
+                t.add(column: "heldMilliseconds", .integer).check { $0 >= 0 }
+            }
+        }
+
         return migrator
     }
 

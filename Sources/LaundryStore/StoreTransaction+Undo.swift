@@ -154,7 +154,7 @@ public struct UndoStack {
             let hash = earlier?.values[item].map(Fingerprints.hashFunction(of:)) ?? { Fingerprints.hash($0) }
             switch item {
             case .pet(let id):
-                values[item] = try petRow(id).map(hash) ?? "-"
+                values[item] = try petRow(id).map { hash(PetRecord.fingerprinted($0)) } ?? "-"
             case .settings:
                 let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT key, value FROM setting ORDER BY key"))
                 values[item] = hash(rows.flatMap(\.databaseValues))

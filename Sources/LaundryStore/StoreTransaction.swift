@@ -97,11 +97,7 @@ public struct StoreTransaction {
     @discardableResult
     public func append(_ event: CycleEvent, for pet: Pet) throws -> Int64 {
         guard let id = pet.id else { preconditionFailure("append(_:for:) needs a stored pet") }
-        let endsAt: Date? =
-            switch event.kind {
-            case .washStarted(let end), .dryStarted(let end): end
-            default: nil
-            }
+        let endsAt = event.kind.endsAt
         try execute(
             "INSERT INTO cycleEvent (petId, petName, kind, at, endsAt) VALUES (?, ?, ?, ?, ?)",
             [id, pet.name.value, event.kind.recorded.rawValue, try storable(event.at), try endsAt.map(storable)])
@@ -247,7 +243,8 @@ public struct StoreTransaction {
     }
 
     private func requireStorable(_ pet: Pet) throws {
-        for date in [pet.createdAt, pet.lastCaredAt, pet.cycle.timer?.startedAt, pet.cycle.timer?.endsAt].compactMap({ $0 }) {
+        let dates = [pet.createdAt, pet.lastCaredAt, pet.cycle.timer?.startedAt, pet.cycle.timer?.endsAt, pet.pausedAt, pet.pausedUntil]
+        for date in dates.compactMap({ $0 }) {
             _ = try storable(date)
         }
     }

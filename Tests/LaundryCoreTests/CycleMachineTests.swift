@@ -159,7 +159,7 @@ import Testing
         #expect(folded.health(at: now) == 100)
         #expect(folded.statusLine(at: now) == "Snowy is so happy!")
         #expect(folded.nextAction(at: now) == .startWash)
-        #expect(folded.nextDue == now.plus(days: 7))
+        #expect(folded.nextDue(at: now) == now.plus(days: 7))
         #expect(folded.createdAt == t0)
     }
 

@@ -18,7 +18,7 @@ import Testing
     @Test func explicitLastCaredAtWinsOverCreation() throws {
         let pet = Pet(name: try PetName("Snowy"), createdAt: t0, lastCaredAt: t0.plus(days: 3))
         #expect(pet.lastCaredAt == t0.plus(days: 3))
-        #expect(pet.nextDue == t0.plus(days: 10))
+        #expect(pet.nextDue(at: t0) == t0.plus(days: 10))
         #expect(pet.health(at: t0.plus(days: 10)) == 50)
     }
 
@@ -26,8 +26,8 @@ import Testing
     func nextDueIsLastCaredAtPlusTheFrequency(frequency: Int, days: Double) throws {
         let caredAt = t0.plus(days: 2, hours: 5)
         let pet = try makePet(settings: CycleSettings(washMinutes: 45, dryMinutes: 60, frequencyDays: frequency), caredAt: caredAt)
-        #expect(pet.nextDue == caredAt.plus(days: days))
-        #expect(pet.health(at: pet.nextDue) == 50)
+        #expect(pet.nextDue(at: caredAt) == caredAt.plus(days: days))
+        #expect(pet.health(at: pet.nextDue(at: caredAt)) == 50)
     }
 
     /// Idle, the mood speaks: "Snowy is so happy!" … "Snowy has died from neglect".

@@ -11,13 +11,36 @@ import Testing
         ("at 12am", "at:any:0:00:24"), ("at 12pm", "at:any:12:00:24"), ("at noon", "at:any:12:00:24"),
         ("at 7 o'clock", "at:any:7:00:12"), ("this morning", "at:0:9:00:24"), ("last night", "at:-1:21:00:24"),
         ("yesterday evening", "at:-1:19:00:24"), ("at 6 p.m", "at:any:18:00:24"),
+        // Said the other way round, or with a spoken clock (blind-5 and blind-6).
+        ("at 7 last night", "at:-1:19:00:24"), ("at 9:30 this morning", "at:0:9:30:24"), ("by 5 yesterday", "at:-1:5:00:12"),
+        ("last night at 11", "at:-1:23:00:24"), ("this morning at 7:15", "at:0:7:15:24"), ("at half past six", "at:any:6:30:12"),
+        ("at quarter to 7", "at:any:6:45:12"), ("at a quarter past ten", "at:any:10:15:12"), ("at 5:45 yesterday", "at:-1:5:45:12"),
     ])
     func wordsSayAnInstant(_ words: String, _ value: String) {
         #expect(SlotParsers.instant(words.split(separator: " ").map(String.init)) == value, "\(words)")
     }
 
-    @Test(arguments: ["at 25", "at 9:60", "at 13pm", "at", "ago", "0 minutes ago", "at nine thirty", "tomorrow at 9", "at -5"])
+    @Test(arguments: ["at 25", "at 9:60", "at 13pm", "at", "ago", "0 minutes ago", "at nine thirty", "tomorrow at 9", "at -5",
+                      "at half to 7", "at half past 6:30", "last night at"])
     func otherWordsAreNoInstant(_ words: String) {
         #expect(SlotParsers.instant(words.split(separator: " ").map(String.init)) == nil, "\(words)")
+    }
+}
+
+/// Issue 18, pauses: how words say when a pause ends, after their connector ("until", "for",
+/// "the"), which the templates hold. PauseEndTests resolves the values in a calendar.
+@Suite struct UntilParserTests {
+    @Test(arguments: [
+        ("monday", "weekday:2"), ("fri", "weekday:6"), ("next tuesday", "weekday:3"), ("tomorrow", "+1"), ("tmrw", "+1"),
+        ("next week", "weekday:2"), ("the weekend", nil), ("weekend", "weekday:7"), ("12th", "dom:12"), ("2nd", "dom:2"),
+        ("dec 24", "date:12:24"), ("24 december", "date:12:24"), ("3rd of january", "date:1:3"), ("june 5", "date:6:5"),
+        ("2026-12-03", "ymd:2026:12:3"), ("2 weeks", "for:2:week"), ("a fortnight", "for:2:week"), ("2 fortnights", "for:4:week"),
+        ("ten days", "for:10:day"), ("a week", "for:1:week"), ("3 hours", "for:3:hour"), ("2 wks", "for:2:week"),
+        ("a month", "for:1:month"), ("2 years", "for:2:year"), ("monday at 9am", "weekday:2@9:00"),
+        ("tomorrow evening", "+1@19:00"), ("6pm", "+0@18:00"), ("dec 24 at 18:30", "date:12:24@18:30"),
+        ("0 days", nil), ("1.5 weeks", nil), ("monday th", nil), ("32nd", nil), ("snowy", nil), ("13 24", nil),
+    ] as [(String, String?)])
+    func wordsSayWhenAPauseEnds(_ words: String, _ value: String?) {
+        #expect(SlotParsers.until(words.split(separator: " ").map(String.init)) == value, "\(words)")
     }
 }

@@ -20,6 +20,9 @@ import Testing
         var lastCaredAt: Date
         var stats: PetStats
         var cycle: CycleState
+        var pausedAt: Date?
+        var pausedUntil: Date?
+        var heldMilliseconds: Int64?
         var nickname: String?
     }
 
@@ -29,7 +32,8 @@ import Testing
         PetWithNickname(
             id: 1, name: try PetName("Snowy"), settings: CycleSettings(washMinutes: 40, dryMinutes: 50, frequencyDays: 4),
             createdAt: start, lastCaredAt: start, stats: PetStats(totalCycles: 3, currentStreak: 1, bestStreak: 2),
-            cycle: .washing(TimerWindow(startedAt: start, minutes: 40)), nickname: nickname)
+            cycle: .washing(TimerWindow(startedAt: start, minutes: 40)), pausedAt: start, pausedUntil: nil, heldMilliseconds: 1500,
+            nickname: nickname)
     }
 
     @Test func theNewPropertyIsANewColumn() throws {

@@ -12,8 +12,12 @@ import Testing
 @Suite struct UndoFingerprintTests {
     let start = Date(timeIntervalSince1970: 1_772_355_600)
 
-    /// A store with Snowy washing, whose undo entry's fingerprints are rewritten the old way.
-    private func storeWithOldFingerprints() throws -> (LaundryStore, TemporaryDirectory) {
+    /// A store with Snowy washing, whose undo entry's fingerprint is rewritten as an older version
+    /// wrote it: of the row without its pause columns (before schema v7), by `hash` — the old way
+    /// (of the values' descriptions) unless told.
+    private func storeWithOldFingerprints(
+        hash: ([DatabaseValue]) -> String = Fingerprints.legacyHash
+    ) throws -> (LaundryStore, TemporaryDirectory) {
         let directory = TemporaryDirectory()
         let store = try LaundryStore(location: StoreLocation(directory: directory.url))
         try store.write { transaction in
@@ -23,11 +27,24 @@ import Testing
             try transaction.pushUndo(UndoRecord(summary: "started Snowy's wash", steps: [.restorePet(snowy)]), at: start)
             let expected = try #require(try String.fetchOne(transaction.db, sql: "SELECT expected FROM undoEntry"))
             #expect(expected.hasPrefix("pet \(snowy.id!) 2."))
-            let row = try #require(try Row.fetchOne(transaction.db, sql: "SELECT \(PetRecord.columnList) FROM pet"))
-            let old = "pet \(snowy.id!) " + Fingerprints.legacyHash(Array(row.databaseValues))
+            let before = PetRecord.columns.filter { !PetRecord.pauseColumns.contains($0) }
+            let row = try #require(try Row.fetchOne(transaction.db, sql: "SELECT \(before.joined(separator: ", ")) FROM pet"))
+            let old = "pet \(snowy.id!) " + hash(Array(row.databaseValues))
             try transaction.db.execute(sql: "UPDATE undoEntry SET expected = ?", arguments: [old])
         }
         return (store, directory)
+    }
+
+    /// A change made before schema v7 fingerprinted the pet's row without its pause columns: the
+    /// same row, unpaused, is still as the change left it.
+    @Test func aChangeFingerprintedBeforePausesIsStillUndone() throws {
+        let (store, directory) = try storeWithOldFingerprints(hash: Fingerprints.hash)
+        withExtendedLifetime(directory) {}
+        let outcome = try store.write { try $0.undo() }
+        guard case .undone = outcome else {
+            Issue.record("not undone: \(outcome)")
+            return
+        }
     }
 
     @Test func aChangeFingerprintedTheOldWayIsStillUndone() throws {

@@ -37,7 +37,8 @@ import Testing
         let window = TimerWindow(startedAt: at, endsAt: at.addingTimeInterval(2700))
         let pets = [CycleState.idle, .washing(window), .washDone, .drying(window), .dryDone].map { cycle in
             Pet(id: 3, name: try! PetName("Snowy"), settings: CycleSettings(washMinutes: 40, dryMinutes: 50, frequencyDays: 4),
-                createdAt: at, lastCaredAt: at, stats: PetStats(totalCycles: 9, currentStreak: 2, bestStreak: 4), cycle: cycle)
+                createdAt: at, lastCaredAt: at, stats: PetStats(totalCycles: 9, currentStreak: 2, bestStreak: 4), cycle: cycle,
+                pausedAt: at, pausedUntil: at.addingTimeInterval(86_400), heldMilliseconds: 3_600_000)
         }
         let events = RecordedEvent.Kind.allCases.map { kind in
             RecordedEvent(id: 5, petId: 3, petName: "Snowy", kind: kind, at: at, endsAt: at.addingTimeInterval(60))
@@ -117,7 +118,10 @@ import Testing
             createdAt: date(using: &random), lastCaredAt: date(using: &random),
             stats: PetStats(totalCycles: .random(in: 0...10_000, using: &random), currentStreak: .random(in: 0...99, using: &random),
                             bestStreak: .random(in: 0...99, using: &random)),
-            cycle: cycles.randomElement(using: &random)!)
+            cycle: cycles.randomElement(using: &random)!,
+            pausedAt: Bool.random(using: &random) ? nil : date(using: &random),
+            pausedUntil: Bool.random(using: &random) ? nil : date(using: &random),
+            heldMilliseconds: Bool.random(using: &random) ? nil : .random(in: 1...86_400_000_000, using: &random))
     }
 
     private static func event(using random: inout SplitMix64) -> RecordedEvent {

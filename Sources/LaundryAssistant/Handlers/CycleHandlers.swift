@@ -25,13 +25,12 @@ struct CycleHandlers: Handlers {
                     return turn.failed(.refused, refusal.text, pet: pet)
                 }
             }
-            switch pet.applying(step, at: at) {
+            switch Self.caredFor(pet, at: at).applying(step, at: at) {
             case .changed(let changed, let event):
-                try transaction.update(changed)
-                let eventID = try transaction.append(event, for: changed)
+                if pet.isPaused(at: at) { note += "(\(pet.name)'s pause is over.) " }
                 try transaction.pushUndo(
                     UndoRecord(summary: CycleText.summary(of: event, pet: pet.name.value),
-                               steps: [.restorePet(pet), .removeEvent(id: eventID)]),
+                               steps: try Self.store(changed, event, was: pet, transaction)),
                     at: turn.now)
                 let snapshot = PetSnapshot(changed, at: turn.now)
                 let celebrates = if case .folded = event.kind { true } else { false }
@@ -47,6 +46,24 @@ struct CycleHandlers: Handlers {
                 return turn.failed(.refused, then + CycleText.refused(refusal, step: step, pet: pet, now: at), pet: pet)
             }
         }
+    }
+
+    /// The pet as laundry done for it at `instant` finds it: a pause holding it is over (doing
+    /// the laundry means you are back).
+    static func caredFor(_ pet: Pet, at instant: Date) -> Pet {
+        pet.isPaused(at: instant) ? pet.resumed(at: instant) : pet
+    }
+
+    /// Stores a step taken for `pet` (as it `was`): the pet, the end of a pause the step ended,
+    /// and the step's event. Returns what undoes them.
+    static func store(_ changed: Pet, _ event: CycleEvent, was pet: Pet, _ transaction: StoreTransaction) throws -> [UndoStep] {
+        try transaction.update(changed)
+        var steps: [UndoStep] = [.restorePet(pet)]
+        if pet.isPaused(at: event.at) {
+            steps.append(.removeEvent(id: try transaction.append(CycleEvent(kind: .resumed, at: event.at), for: changed)))
+        }
+        steps.append(.removeEvent(id: try transaction.append(event, for: changed)))
+        return steps
     }
 
     struct InstantRefusal: Error {

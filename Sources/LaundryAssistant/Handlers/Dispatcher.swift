@@ -102,6 +102,8 @@ struct Dispatcher: Handlers {
         case .startDry: return try cycleHandlers.cycle(.startDry, turn, pets: pets, transaction)
         case .markFolded: return try cycleHandlers.cycle(.fold, turn, pets: pets, transaction)
         case .stopCycle: return try cycleHandlers.cycle(.stop, turn, pets: pets, transaction)
+        case .pausePet: return try pauseHandlers.pause(turn, pets: pets, transaction)
+        case .resumePet: return try pauseHandlers.resume(turn, pets: pets, transaction)
         case .showSettings: return try settingHandlers.showSettings(turn, pets: pets, transaction)
         case .setSetting: return try settingHandlers.setSetting(turn, transaction)
         case .testNotification: return try settingHandlers.testNotification(turn, transaction)

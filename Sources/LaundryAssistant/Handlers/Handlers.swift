@@ -81,6 +81,7 @@ extension Handlers {
 
     var petHandlers: PetHandlers { PetHandlers(shared: shared) }
     var cycleHandlers: CycleHandlers { CycleHandlers(shared: shared) }
+    var pauseHandlers: PauseHandlers { PauseHandlers(shared: shared) }
     var settingHandlers: SettingHandlers { SettingHandlers(shared: shared) }
     var recordHandlers: RecordHandlers { RecordHandlers(shared: shared) }
     var conversationHandlers: ConversationHandlers { ConversationHandlers(shared: shared) }

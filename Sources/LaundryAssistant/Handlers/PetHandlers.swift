@@ -86,13 +86,18 @@ struct PetHandlers: Handlers {
         var steps: [String] = [], running: [String] = []
         for pet in pets {
             let name = pet.name.value
+            let due = pet.nextDue(at: now)
+            if pet.isPaused(at: now), pet.nextAction(at: now) == .startWash {
+                running.append("\(name) is \(PetText.pausedText(pet, now: now, calendar: calendar)).")
+                continue
+            }
             switch pet.nextAction(at: now) {
             case .startDryer: steps.append("\(name) is ready for the dryer! Say “start dryer for \(name)”.")
             case .markFolded: steps.append("\(name) is ready to be folded! Say “mark \(name) folded”.")
             case .reviveWithLaundry: steps.append("\(name) needs reviving. Say “revive \(name)”.")
-            case .startWash where pet.nextDue <= now:
-                let due = "\(HistoryText.dayAndTime(pet.nextDue, calendar: calendar)) — \(PetText.dueText(pet.nextDue, now: now))"
-                steps.append("\(name) is overdue (due \(due)). Say “start wash for \(name)”.")
+            case .startWash where due <= now:
+                let when = "\(HistoryText.dayAndTime(due, calendar: calendar)) — \(PetText.dueText(due, now: now))"
+                steps.append("\(name) is overdue (due \(when)). Say “start wash for \(name)”.")
             case .waitForWash(let left), .waitForDryer(let left):
                 running.append("\(name) \(pet.stage(at: now).statusText ?? "is busy") (\(DurationText.countdown(left)) left).")
             case .startWash: break
@@ -100,17 +105,24 @@ struct PetHandlers: Handlers {
         }
         guard steps.isEmpty else { return steps.joined(separator: "\n") }
         var lines = ["Nothing needs doing now."]
-        if let next = pets.filter({ $0.nextAction(at: now) == .startWash }).min(by: { $0.nextDue < $1.nextDue }) {
-            lines[0] += " Next due: \(next.name), \(HistoryText.dayAndTime(next.nextDue, calendar: calendar)) — \(PetText.dueText(next.nextDue, now: now))."
+        if let next = pets.filter({ $0.nextAction(at: now) == .startWash }).min(by: { $0.nextDue(at: now) < $1.nextDue(at: now) }) {
+            let due = next.nextDue(at: now)
+            lines[0] += " Next due: \(next.name), \(HistoryText.dayAndTime(due, calendar: calendar)) — \(PetText.dueText(due, now: now))."
         }
         return (lines + running).joined(separator: "\n")
     }
 
     /// "Fluffy's laundry is due Sun 8 Mar 09:00 — in 7 days." (or "was due …, 2 days ago").
     private func dueAnswer(_ pet: Pet, now: Date) -> String {
-        let due = pet.nextDue
+        let due = pet.nextDue(at: now)
         let when = "\(HistoryText.dayAndTime(due, calendar: calendar)) — \(PetText.dueText(due, now: now))"
         let forecast = PetSnapshot(pet, at: now).forecast(calendar: calendar).map { " " + $0 + "." } ?? ""
+        if pet.isPaused(at: now) {
+            let paused = PetText.pausedText(pet, now: now, calendar: calendar)
+            return pet.pausedUntil == nil
+                ? "\(pet.name) is \(paused): its health holds at \(pet.health(at: now)) until you resume it (“resume \(pet.name)”)."
+                : "\(pet.name) is \(paused); its laundry is due \(when)\(forecast.isEmpty ? "." : ":" + forecast)"
+        }
         if let stage = pet.stage(at: now).statusText {
             return "\(pet.name)'s laundry is due \(when); right now \(pet.name) \(stage)\(forecast)"
         }

@@ -1,0 +1,133 @@
+import Foundation
+
+extension SlotParsers {
+    /// When a pause ends, as words say it after their connector, which the templates hold ("until
+    /// monday", "for 2 weeks", "till the 12th"). The value says how to find the instant; the
+    /// assistant resolves it in the user's calendar, after now:
+    /// - `open` — no end ("indefinitely"): a fixed value of the templates, `{until=open}`;
+    /// - `for:N:UNIT` — "2 weeks", "a fortnight": UNIT is minute, hour, day, week, month or year
+    ///   (days and longer counted on the calendar, so "for 2 weeks" ends at the same clock time);
+    /// - `DAY` or `DAY@HH:MM` — "until monday", "till tomorrow evening", "until dec 24 at 6pm":
+    ///   DAY is `+N` (days from today), `weekday:N` (the next such weekday after today, 1 = Sunday),
+    ///   `date:M:D` (the next such date), `dom:D` (the next such day of a month) or `ymd:Y:M:D`;
+    ///   without a time, the day's start.
+    package static let until: @Sendable ([String]) -> String? = { input in
+        // "12th" is one word the filter lets through; a lone "th" is not (``mayRead(_:)``).
+        guard input.allSatisfy(mayRead) else { return nil }
+        // A span's number may be written with its unit ("2wks"); a day and a time are read as
+        // typed ("18:30", "12th").
+        let words = splitCompact(input)
+        guard let last = words.last else { return nil }
+        return spanUnits[last] != nil ? span(words) ?? endDay(input) : endDay(input)
+    }
+
+    /// "2 weeks", "a fortnight", "ten days", "3 hours", "a month".
+    private static func span(_ words: [String]) -> String? {
+        if words == ["a", "fortnight"] || words == ["one", "fortnight"] { return "for:2:week" }
+        guard words.count >= 2, let unit = spanUnits[words.last!] else { return nil }
+        let quantity = Array(words.dropLast())
+        let count: Decimal
+        if quantity == ["a"] || quantity == ["an"] {
+            count = 1
+        } else {
+            guard let (value, used) = number(quantity, at: 0), used == quantity.count else { return nil }
+            count = value
+        }
+        guard let whole = SlotNumber(count * unit.multiple)?.whole(in: 1...100_000) else { return nil }
+        return "for:\(whole):\(unit.name)"
+    }
+
+    private static let spanUnits: [String: (name: String, multiple: Decimal)] = [
+        "minute": ("minute", 1), "minutes": ("minute", 1), "min": ("minute", 1), "mins": ("minute", 1),
+        "hour": ("hour", 1), "hours": ("hour", 1), "hr": ("hour", 1), "hrs": ("hour", 1), "h": ("hour", 1),
+        "day": ("day", 1), "days": ("day", 1), "night": ("day", 1), "nights": ("day", 1),
+        "week": ("week", 1), "weeks": ("week", 1), "wk": ("week", 1), "wks": ("week", 1),
+        "fortnight": ("week", 2), "fortnights": ("week", 2), "month": ("month", 1), "months": ("month", 1),
+        "year": ("year", 1), "years": ("year", 1),
+    ]
+
+    /// A day, with a time of day after it or not: "monday", "tomorrow evening", "dec 24 at 6pm".
+    private static func endDay(_ words: [String]) -> String? {
+        // A time alone: "until 6pm", "till tonight".
+        if let part = partsOfDay[words], part.day != "-1" { return "+0@\(part.hour):00" }
+        if let time = clockTime(words.first == "at" ? Array(words.dropFirst()) : words) {
+            return "+0@\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute)"
+        }
+        for split in stride(from: words.count, through: 1, by: -1) {
+            guard let day = day(Array(words[..<split])) else { continue }
+            let rest = Array(words[split...])
+            if rest.isEmpty { return day }
+            if let part = partsOfDay[rest], part.day == nil { return "\(day)@\(part.hour):00" }
+            let clock = rest.first == "at" ? Array(rest.dropFirst()) : rest
+            guard let time = clockTime(clock) else { return nil }
+            // "until monday at 9" is the morning: an end is planned, not remembered.
+            return "\(day)@\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute)"
+        }
+        return nil
+    }
+
+    /// "tomorrow", "monday", "next friday", "next week", "the weekend", "dec 24", "24 december",
+    /// "the 12th", "2026-12-03".
+    private static func day(_ words: [String]) -> String? {
+        var words = words
+        switch words {
+        case ["tomorrow"], ["tmrw"], ["tmr"], ["tomorow"], ["tommorow"], ["tommorrow"]: return "+1"
+        case ["next", "week"]: return "weekday:2"
+        case ["weekend"], ["this", "weekend"]: return "weekday:7"
+        default: break
+        }
+        if words.first == "next" || words.first == "this" { words.removeFirst() }
+        if words.count == 1, let weekday = weekdays[words[0]] { return "weekday:\(weekday)" }
+        // "2026-12-03".
+        let iso = words.count == 1 ? words[0].split(separator: "-", omittingEmptySubsequences: false) : []
+        if iso.count == 3, iso[0].count == 4, let year = Int(iso[0]), let month = Int(iso[1]), let day = Int(iso[2]),
+           (1...12).contains(month), (1...31).contains(day) {
+            return "ymd:\(year):\(month):\(day)"
+        }
+        // "24 dec", "dec 24", "the 24th of december", "december 24th", "the 12th".
+        var month: Int?, dayOfMonth: Int?
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            if let named = months[word], month == nil {
+                month = named
+            } else if let number = Int(ordinal(word)), (1...31).contains(number), dayOfMonth == nil, ordinal(word).count <= 2 {
+                dayOfMonth = number
+            } else if word != "of" || month != nil || dayOfMonth == nil {
+                return nil
+            }
+            index += 1
+        }
+        guard let dayOfMonth else { return nil }
+        guard let month else { return "dom:\(dayOfMonth)" }
+        return "date:\(month):\(dayOfMonth)"
+    }
+
+    /// "12th" → "12", "1st" → "1"; any other word as it is.
+    private static func ordinal(_ word: String) -> String {
+        for suffix in ["st", "nd", "rd", "th"] where word.hasSuffix(suffix) && word.count > 2 {
+            let number = word.dropLast(2)
+            if number.allSatisfy(\.isASCIIDigit) { return String(number) }
+        }
+        return word
+    }
+
+    static let weekdays: [String: Int] = [
+        "sunday": 1, "sun": 1, "monday": 2, "mon": 2, "tuesday": 3, "tue": 3, "tues": 3, "wednesday": 4, "wed": 4,
+        "thursday": 5, "thu": 5, "thur": 5, "thurs": 5, "friday": 6, "fri": 6, "saturday": 7, "sat": 7,
+    ]
+
+    static let months: [String: Int] = [
+        "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5, "june": 6,
+        "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9, "october": 10,
+        "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+    ]
+
+    /// The words of ends that no other parser reads (``vocabulary`` holds them). Connectors
+    /// ("until", "for", "the") belong to the templates, as ends that are no end do ("indefinitely").
+    static let untilVocabulary: Set<String> = {
+        var words = Set(weekdays.keys).union(months.keys).union(spanUnits.keys)
+        words.formUnion(["tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tommorrow", "next", "weekend"])
+        return words
+    }()
+}
