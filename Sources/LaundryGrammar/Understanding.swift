@@ -34,13 +34,97 @@ struct LineReader {
     /// have meant: the readings of a misspelling that could be several words ("helo": hello, help).
     func read(_ text: String, pets: PetNameIndex, corrector: () -> TypoCorrector) -> (command: Command, alternatives: [Command], line: Matcher.Line?) {
         guard let line = matcher.prepare(text, pets: pets) else { return (.unknown, [], nil) }
-        if let command = matcher.match(line, original: text, pets: pets, options: Matcher.Options()) { return (command, [], line) }
-        if let command = matchWithPetAside(line, original: text, pets: pets) { return (command, [], line) }
-        let corrected = matchCorrected(line, original: text, pets: pets, corrector: corrector())
-        if let only = corrected.onlyOne, only.mayRun { return (only.command, [], line) }
-        if let command = matchWithPetAside(line, original: text, pets: pets, corrector: corrector()) { return (command, [], line) }
+        let (sure, corrected) = readSurely(line, original: text, pets: pets, corrector: corrector)
+        if let sure { return (sure, [], line) }
+        if let command = readClauses(text, pets: pets, corrector: corrector) { return (command, [], line) }
         let loose = matcher.match(line, original: text, pets: pets, options: Matcher.Options(unknownPets: true))
         return (loose ?? .unknown, loose == nil ? corrected.map(\.command) : [], line)
+    }
+
+    /// Steps 1 and 2 of ``read(_:pets:corrector:)``: the line as typed, with a pet set aside, with
+    /// typos corrected — and the corrected readings, for what the line may have meant.
+    private func readSurely(
+        _ line: Matcher.Line, original text: String, pets: PetNameIndex, corrector: () -> TypoCorrector
+    ) -> (Command?, [CorrectedReading]) {
+        if let command = matcher.match(line, original: text, pets: pets, options: Matcher.Options()) { return (command, []) }
+        if let command = matchWithPetAside(line, original: text, pets: pets) { return (command, []) }
+        let corrected = matchCorrected(line, original: text, pets: pets, corrector: corrector())
+        if let only = corrected.onlyOne, only.mayRun { return (only.command, corrected) }
+        return (matchWithPetAside(line, original: text, pets: pets, corrector: corrector()), corrected)
+    }
+
+    /// A line of clauses — "night shifts all week, pause buddy for 7 days", "hospital stay. pause
+    /// all my pets please" — read as the clauses that are commands, the rest taken as what people
+    /// say around a command: every clause that fits a template must ask the same thing (their
+    /// slots put together, none said two ways), and at least one must. A clause that is only a
+    /// pet's name says whom the command is for ("snowy, pause till sunday"). A pet named in a
+    /// clause that is no command ("bye bye snowy, delete her"), or a command about "it", is left
+    /// to the rest of the understanding: who "it" is would be a guess; so is a yes or a no with
+    /// more said around it. Clauses end at , ; ! ? (not "1,000"'s comma) and at a colon or a full
+    /// stop before a space (not at "Mr. Fluff"'s, nor "10:30"'s).
+    private func readClauses(_ text: String, pets: PetNameIndex, corrector: () -> TypoCorrector) -> Command? {
+        let clauses = Self.clauses(of: text)
+        guard clauses.count > 1 else { return nil }
+        var merged: Command?, addressed: SlotValue?
+        for clause in clauses {
+            guard let line = matcher.prepare(clause, pets: pets) else { continue }
+            let command = readSurely(line, original: clause, pets: pets, corrector: corrector).0
+            if line.words.indices.allSatisfy(line.isPetWord), let pet = command?.slots[.pet] {
+                guard addressed == nil else { return nil }
+                addressed = pet
+                continue
+            }
+            guard let command else {
+                if line.words.indices.contains(where: line.isPetWord) { return nil }
+                continue
+            }
+            guard let so = merged else {
+                merged = command
+                continue
+            }
+            guard so.intent == command.intent,
+                  command.slots.allSatisfy({ kind, value in so.slots[kind].map { $0.value == value.value && $0.knownPet == value.knownPet } ?? true })
+            else { return nil }
+            merged = Command(intent: so.intent, slots: so.slots.merging(command.slots) { first, _ in first },
+                             template: so.template, corrections: so.corrections + command.corrections)
+        }
+        // A yes or a no is taken only when it is plain: "sure, in 5 minutes" is not a yes.
+        guard var command = merged, command.intent != .confirm, command.intent != .deny else { return nil }
+        if let addressed {
+            if let named = command.slots[.pet], !named.isPronoun, named.knownPet != addressed.knownPet { return nil }
+            command = command.with(.pet, addressed)
+        }
+        return command.slots[.pet]?.isPronoun == true ? nil : command
+    }
+
+    /// The clauses of a line, trimmed, empty ones left out.
+    static func clauses(of text: String) -> [String] {
+        var clauses: [String] = [], clause = ""
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
+            let next = index + 1 < characters.count ? characters[index + 1] : " "
+            let ends = switch character {
+            // Not "1,000"'s comma.
+            case ",": !(next.isASCIIDigit && index > 0 && characters[index - 1].isASCIIDigit)
+            case ";", "!", "?": true
+            case ":": next.isWhitespace
+            // A full stop after a word of four letters or more: "stay. pause", not "Mr. Fluff",
+            // nor a number's ("5. days").
+            case ".": next.isWhitespace && clause.split(separator: " ").last.map { $0.count >= 4 && $0.allSatisfy(\.isLetter) } ?? false
+            default: false
+            }
+            if ends {
+                clauses.append(clause)
+                clause = ""
+            } else {
+                clause.append(character)
+            }
+        }
+        clauses.append(clause)
+        return clauses.compactMap { clause in
+            let trimmed = clause.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+            return trimmed.isEmpty ? nil : String(trimmed)
+        }
     }
 
     /// A line read with misspelt words corrected, and whether it may be taken as read.

@@ -1,0 +1,49 @@
+import EnglishGrammar
+import LaundryCore
+@testable import LaundryGrammar
+import Testing
+
+/// Issue 18, found by blind-7: people say why around what they ask ("night shifts all week, pause
+/// buddy for 7 days"). A line of clauses is read as its clauses that are commands, when they all
+/// ask the same thing; a clause that is a pet's name says whom for.
+@Suite struct ClauseReadingTests {
+    let pets = PetNameIndex(names: ["Snowy", "Fluffy", "Mr. Fluff", "Buddy"])
+
+    func read(_ line: String) throws -> Command { try Grammar.english.match(line, pets: pets) }
+
+    @Test func theCommandClauseIsReadAndTheRestIsContext() throws {
+        let night = try read("night shifts all week, pause buddy for 7 days")
+        #expect(night.intent == .pausePet && night[.pet]?.knownPet == "Buddy" && night[.until]?.value == "for:7:day")
+        let hospital = try read("hospital stay, not sure how long. pause all my pets please")
+        #expect(hospital.intent == .pausePet && hospital[.pet] == nil)
+    }
+
+    @Test func aClauseThatIsAPetsNameSaysWhomFor() throws {
+        let snowy = try read("snowy, pause till sunday")
+        #expect(snowy.intent == .pausePet && snowy[.pet]?.knownPet == "Snowy" && snowy[.until]?.value == "weekday:1")
+        let fluff = try read("Mr. Fluff: resume")
+        #expect(fluff.intent == .resumePet && fluff[.pet]?.knownPet == "Mr. Fluff")
+    }
+
+    @Test(arguments: [
+        "stop snowy, start wash for fluffy",  // two commands: which?
+        "bye bye snowy, delete her",  // who "her" is would be a guess
+        "fluffy's wash is done, start the dryer",  // the pet is in the clause that is no command
+        "buddy: dryer",  // a name and no command
+        "snowy, fluffy, pause",  // two names
+        "sure, in 5 minutes",  // a yes with more said is no plain yes
+    ])
+    func clausesThatDoNotAgreeAreNotGuessedAt(line: String) throws {
+        // Left to the intent classifier and to "did you mean": no template fits the whole line.
+        #expect(try read(line).intent == .unknown, "\(line)")
+    }
+
+    @Test(arguments: [
+        ("stay. pause", ["stay", "pause"]), ("pause Mr. Fluff at 10:30", ["pause Mr. Fluff at 10:30"]),
+        ("snowy: on hold, back monday!", ["snowy", "on hold", "back monday"]), ("a,,b", ["a", "b"]),
+        ("wash snowy every 1,000 days", ["wash snowy every 1,000 days"]), ("dry it in 45. minutes", ["dry it in 45. minutes"]),
+    ])
+    func clausesEndAtTheirMarks(_ line: String, _ clauses: [String]) {
+        #expect(LineReader.clauses(of: line) == clauses)
+    }
+}
