@@ -34,11 +34,17 @@ extension SlotParsers {
             guard let part = partsOfDay[Array(words[..<length])] else { continue }
             return instant([part.day == "-1" ? "yesterday" : "today"] + Array(words[length...]) + (part.hour >= 12 ? ["evening"] : ["morning"]))
         }
+        // "at 9", "by 5", "around 11", "at about 7".
         if words.first == "at" || words.first == "by" { words.removeFirst() }
+        if words.first == "around" || words.first == "about" { words.removeFirst() }
         // The day after the time: "7 last night", "9:30 this morning", "5:45 yesterday".
         var partHour: Int?
         if day == "any", words.last == "yesterday" || words.last == "today" {
             day = words.removeLast() == "yesterday" ? "-1" : "0"
+        } else if words.count > 2, ["yesterday", "today"].contains(words[words.count - 2]), let part = partsOfDay[[words.last!]] {
+            // "7:30 yesterday evening"
+            (day, partHour) = (words[words.count - 2] == "yesterday" ? "-1" : "0", part.hour)
+            words.removeLast(2)
         } else if words.count > 2, let part = partsOfDay[Array(words.suffix(2))] {
             words.removeLast(2)
             (day, partHour) = (part.day ?? day, part.hour)
@@ -64,7 +70,7 @@ extension SlotParsers {
     /// The words of instants that no other parser reads (``vocabulary`` holds them).
     static let instantWords: Set<String> = [
         "at", "ago", "morning", "afternoon", "evening", "night", "tonight", "noon", "midday", "midnight",
-        "am", "pm", "a.m", "p.m", "o'clock", "oclock", "past", "by",
+        "am", "pm", "a.m", "p.m", "o'clock", "oclock", "past", "by", "to", "around", "about",
     ]
 
     /// "6pm", "6 pm", "6 p.m", "9:30", "18.30", "9", "noon", "midnight", "9 o'clock": the hour

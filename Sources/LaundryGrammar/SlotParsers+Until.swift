@@ -78,6 +78,13 @@ extension SlotParsers {
         }
         if words.first == "next" || words.first == "this" { words.removeFirst() }
         if words.count == 1, let weekday = weekdays[words[0]] { return "weekday:\(weekday)" }
+        // "3/15" (a month, then its day; "15/3" the other way round).
+        let slashed = words.count == 1 ? words[0].split(separator: "/").compactMap { Int($0) } : []
+        if slashed.count == 2 {
+            let (month, dayOfMonth) = slashed[0] <= 12 ? (slashed[0], slashed[1]) : (slashed[1], slashed[0])
+            guard (1...12).contains(month), (1...31).contains(dayOfMonth) else { return nil }
+            return "date:\(month):\(dayOfMonth)"
+        }
         // "2026-12-03".
         let iso = words.count == 1 ? words[0].split(separator: "-", omittingEmptySubsequences: false) : []
         if iso.count == 3, iso[0].count == 4, let year = Int(iso[0]), let month = Int(iso[1]), let day = Int(iso[2]),

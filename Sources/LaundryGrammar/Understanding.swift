@@ -37,6 +37,7 @@ struct LineReader {
         let (sure, corrected) = readSurely(line, original: text, pets: pets, corrector: corrector)
         if let sure { return (sure, [], line) }
         if let command = readClauses(text, pets: pets, corrector: corrector) { return (command, [], line) }
+        if let command = readInstantFirst(text, pets: pets, corrector: corrector) { return (command, [], line) }
         let loose = matcher.match(line, original: text, pets: pets, options: Matcher.Options(unknownPets: true))
         return (loose ?? .unknown, loose == nil ? corrected.map(\.command) : [], line)
     }
@@ -97,6 +98,22 @@ struct LineReader {
         return command.slots[.pet]?.isPronoun == true ? nil : command
     }
 
+    /// A line that starts with when it happened — "yesterday at 9pm i started the dryer for snowy"
+    /// — read with those words at its end, where the templates take them.
+    private func readInstantFirst(_ text: String, pets: PetNameIndex, corrector: () -> TypoCorrector) -> Command? {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        for count in stride(from: min(5, words.count - 1), through: 1, by: -1) {
+            let said = words[..<count].map { $0.lowercased().trimmingPunctuation }
+            guard SlotParsers.instant(said) != nil else { continue }
+            let moved = (words[count...] + words[..<count]).joined(separator: " ")
+            guard let line = matcher.prepare(moved, pets: pets),
+                  let command = readSurely(line, original: moved, pets: pets, corrector: corrector).0,
+                  command[.at] != nil else { return nil }
+            return command
+        }
+        return nil
+    }
+
     /// The clauses of a line, trimmed, empty ones left out.
     static func clauses(of text: String) -> [String] {
         var clauses: [String] = [], clause = ""
@@ -108,9 +125,9 @@ struct LineReader {
             case ",": !(next.isASCIIDigit && index > 0 && characters[index - 1].isASCIIDigit)
             case ";", "!", "?": true
             case ":": next.isWhitespace
-            // A full stop after a word of four letters or more: "stay. pause", not "Mr. Fluff",
-            // nor a number's ("5. days").
-            case ".": next.isWhitespace && clause.split(separator: " ").last.map { $0.count >= 4 && $0.allSatisfy(\.isLetter) } ?? false
+            // A full stop after a word of four characters or more, letters among them: "stay.
+            // pause", "the 14th. freeze", not "Mr. Fluff", nor a number's ("5. days").
+            case ".": next.isWhitespace && clause.split(separator: " ").last.map { $0.count >= 4 && $0.contains(where: \.isLetter) } ?? false
             default: false
             }
             if ends {
@@ -190,5 +207,13 @@ extension Command {
     /// The same command, read after correcting some words.
     func corrected(_ corrections: [WordCorrection]) -> Command {
         Command(intent: intent, slots: slots, template: template, corrections: corrections)
+    }
+}
+
+extension String {
+    /// The word without the punctuation at its edges: "9pm," → "9pm", "(yesterday" → "yesterday".
+    var trimmingPunctuation: String {
+        let kept = { (character: Character) in character.isLetter || character.isNumber }
+        return String(drop { !kept($0) }.reversed().drop { !kept($0) }.reversed())
     }
 }

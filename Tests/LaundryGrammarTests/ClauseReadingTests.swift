@@ -25,6 +25,16 @@ import Testing
         #expect(fluff.intent == .resumePet && fluff[.pet]?.knownPet == "Mr. Fluff")
     }
 
+    /// When it happened may come first: "yesterday at 9pm i started the dryer for snowy".
+    @Test func anInstantFirstIsReadAsTheStepsInstant() throws {
+        let dryer = try read("Yesterday at 9pm I started the dryer for Snowy.")
+        #expect(dryer.intent == .startDry && dryer[.pet]?.knownPet == "Snowy" && dryer[.at]?.value == "at:-1:21:00:24")
+        let folded = try read("this morning i folded fluffy")
+        #expect(folded.intent == .markFolded && folded[.at]?.value == "at:0:9:00:24")
+        // Only for a step that takes an instant: "tomorrow" is none, and "at 9 snowy" is no line.
+        #expect(try read("at 9 show snowy").intent == .unknown)
+    }
+
     @Test(arguments: [
         "stop snowy, start wash for fluffy",  // two commands: which?
         "bye bye snowy, delete her",  // who "her" is would be a guess
