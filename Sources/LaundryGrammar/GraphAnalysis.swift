@@ -81,23 +81,26 @@ struct GraphAnalysis {
     }
 
     /// The literal words that can be first on a path from `start`, and whether something else —
-    /// a slot, or the end of the template — can come first instead (then the words do not decide).
-    func firstWords(from start: Int32) -> (words: Set<Int32>, anything: Bool) {
+    /// a slot, or the end of the template — can come first instead (then the words do not decide),
+    /// and whether that something else is only ever a `{pet}` slot.
+    func firstWords(from start: Int32) -> (words: Set<Int32>, anything: Bool, onlyPet: Bool) {
         var words: Set<Int32> = []
-        var anything = false
+        var anything = false, other = false
         var stack = [start]
         var seen: Set<Int32> = []
         while let node = stack.popLast() {
             guard seen.insert(node).inserted else { continue }
-            if accepts[Int(node)] >= 0 { anything = true }
+            if accepts[Int(node)] >= 0 { anything = true; other = true }
             for index in edges(of: node) {
                 switch edges[index].label {
                 case .word(let id): words.insert(id)
-                case .slot: anything = true
+                case .slot(let kind, _, _):
+                    anything = true
+                    if kind != .pet { other = true }
                 case .skip, .open, .close, .constant: stack.append(edges[index].target)
                 }
             }
         }
-        return (words, anything)
+        return (words, anything, anything && !other)
     }
 }

@@ -227,7 +227,7 @@ final class Matcher: Sendable {
         _ line: Line, original: String, pets: PetNameIndex, options: Options
     ) -> (command: Command, literals: Int, knownPets: Int)? {
         var walk = Walk(line: line, pets: pets, options: options)
-        for template in startingTemplates(line) where requiredWords[Int(template)].allSatisfy(line.ids.contains) {
+        for template in startingTemplates(line, options: options) where requiredWords[Int(template)].allSatisfy(line.ids.contains) {
             walk.template = Int(template)
             visit(graph.templates[Int(template)].start, 0, Score(), &walk)
         }
@@ -242,18 +242,23 @@ final class Matcher: Sendable {
     }
 
     /// The templates the line may fit, in template order: those that can start with its first
-    /// word — or with any word that filler before it leaves first.
-    private func startingTemplates(_ line: Line) -> [Int32] {
-        guard !line.skips.isEmpty else { return graph.templates(startingWith: line.ids[0]) }
+    /// word — or with any word that filler before it leaves first — and those that start with a
+    /// pet, where a pet may be named there.
+    private func startingTemplates(_ line: Line, options: Options) -> [Int32] {
         var starts = [0], next = 0
-        while next < starts.count {
+        while next < starts.count, !line.skips.isEmpty {
             let position = starts[next]
             next += 1
             guard position < line.ids.count else { continue }
             for skip in line.skips[position] where !starts.contains(skip.end) { starts.append(skip.end) }
         }
-        var templates: [Int32] = []
-        for start in starts where start < line.ids.count { templates += graph.templates(startingWith: line.ids[start]) }
+        starts.removeAll { $0 >= line.ids.count }
+        let petFirst = options.unknownPets || starts.contains { position in
+            line.isPetWord(position) || line.ids[position] < 0 || Self.pronouns.contains(line.words[position])
+        }
+        if starts.count == 1, !petFirst { return graph.templates(startingWith: line.ids[starts[0]]) }
+        var templates = petFirst ? graph.templatesStartingWithPet : []
+        for start in starts { templates += graph.templates(startingWith: line.ids[start]) }
         templates.sort()
         return templates.enumerated().compactMap { index, template in index > 0 && templates[index - 1] == template ? nil : template }
     }

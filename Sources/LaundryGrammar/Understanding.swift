@@ -36,8 +36,8 @@ struct LineReader {
         guard let line = matcher.prepare(text, pets: pets) else { return (.unknown, [], nil) }
         let (sure, corrected) = readSurely(line, original: text, pets: pets, corrector: corrector)
         if let sure { return (sure, [], line) }
-        if let command = readClauses(text, pets: pets, corrector: corrector) { return (command, [], line) }
-        if let command = readInstantFirst(text, pets: pets, corrector: corrector) { return (command, [], line) }
+        if let command = readClauses(text, pets: pets) { return (command, [], line) }
+        if let command = readInstantFirst(text, pets: pets) { return (command, [], line) }
         let loose = matcher.match(line, original: text, pets: pets, options: Matcher.Options(unknownPets: true))
         return (loose ?? .unknown, loose == nil ? corrected.map(\.command) : [], line)
     }
@@ -54,6 +54,13 @@ struct LineReader {
         return (matchWithPetAside(line, original: text, pets: pets, corrector: corrector()), corrected)
     }
 
+    /// The line as typed, or with a pet set aside: what a clause is read as. (Not with typos
+    /// corrected: a line no template fits is asked for every way it could be read, and a clause
+    /// costs as much to correct as the whole line.)
+    private func readExactly(_ line: Matcher.Line, original text: String, pets: PetNameIndex) -> Command? {
+        matcher.match(line, original: text, pets: pets, options: Matcher.Options()) ?? matchWithPetAside(line, original: text, pets: pets)
+    }
+
     /// A line of clauses — "night shifts all week, pause buddy for 7 days", "hospital stay. pause
     /// all my pets please" — read as the clauses that are commands, the rest taken as what people
     /// say around a command: every clause that fits a template must ask the same thing (their
@@ -63,13 +70,13 @@ struct LineReader {
     /// to the rest of the understanding: who "it" is would be a guess; so is a yes or a no with
     /// more said around it. Clauses end at , ; ! ? (not "1,000"'s comma) and at a colon or a full
     /// stop before a space (not at "Mr. Fluff"'s, nor "10:30"'s).
-    private func readClauses(_ text: String, pets: PetNameIndex, corrector: () -> TypoCorrector) -> Command? {
+    private func readClauses(_ text: String, pets: PetNameIndex) -> Command? {
         let clauses = Self.clauses(of: text)
         guard clauses.count > 1 else { return nil }
         var merged: Command?, addressed: SlotValue?
         for clause in clauses {
             guard let line = matcher.prepare(clause, pets: pets) else { continue }
-            let command = readSurely(line, original: clause, pets: pets, corrector: corrector).0
+            let command = readExactly(line, original: clause, pets: pets)
             if line.words.indices.allSatisfy(line.isPetWord), let pet = command?.slots[.pet] {
                 guard addressed == nil else { return nil }
                 addressed = pet
@@ -100,14 +107,14 @@ struct LineReader {
 
     /// A line that starts with when it happened — "yesterday at 9pm i started the dryer for snowy"
     /// — read with those words at its end, where the templates take them.
-    private func readInstantFirst(_ text: String, pets: PetNameIndex, corrector: () -> TypoCorrector) -> Command? {
+    private func readInstantFirst(_ text: String, pets: PetNameIndex) -> Command? {
         let words = text.split(whereSeparator: \.isWhitespace)
-        for count in stride(from: min(5, words.count - 1), through: 1, by: -1) {
-            let said = words[..<count].map { $0.lowercased().trimmingPunctuation }
-            guard SlotParsers.instant(said) != nil else { continue }
+        // Only words the instant parser reads can say when; most lines start with none.
+        let said = words.prefix(5).lazy.map { $0.lowercased().trimmingPunctuation }.prefix(while: SlotParsers.mayRead)
+        for count in stride(from: min(said.count, words.count - 1), through: 1, by: -1) {
+            guard SlotParsers.instant(Array(said.prefix(count))) != nil else { continue }
             let moved = (words[count...] + words[..<count]).joined(separator: " ")
-            guard let line = matcher.prepare(moved, pets: pets),
-                  let command = readSurely(line, original: moved, pets: pets, corrector: corrector).0,
+            guard let line = matcher.prepare(moved, pets: pets), let command = readExactly(line, original: moved, pets: pets),
                   command[.at] != nil else { return nil }
             return command
         }
@@ -116,30 +123,35 @@ struct LineReader {
 
     /// The clauses of a line, trimmed, empty ones left out.
     static func clauses(of text: String) -> [String] {
-        var clauses: [String] = [], clause = ""
-        let characters = Array(text)
-        for (index, character) in characters.enumerated() {
-            let next = index + 1 < characters.count ? characters[index + 1] : " "
+        // Most lines have no mark that could end a clause: nothing to split.
+        guard text.utf8.contains(where: { [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "!"), UInt8(ascii: "?"),
+                                           UInt8(ascii: ":"), UInt8(ascii: ".")].contains($0) }) else { return [text] }
+        var clauses: [Substring] = []
+        var start = text.startIndex, index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let after = text.index(after: index)
+            let next = after < text.endIndex ? text[after] : " "
+            let previous = index > text.startIndex ? text[text.index(before: index)] : " "
             let ends = switch character {
             // Not "1,000"'s comma.
-            case ",": !(next.isASCIIDigit && index > 0 && characters[index - 1].isASCIIDigit)
+            case ",": !(next.isASCIIDigit && previous.isASCIIDigit)
             case ";", "!", "?": true
             case ":": next.isWhitespace
             // A full stop after a word of four characters or more, letters among them: "stay.
             // pause", "the 14th. freeze", not "Mr. Fluff", nor a number's ("5. days").
-            case ".": next.isWhitespace && clause.split(separator: " ").last.map { $0.count >= 4 && $0.contains(where: \.isLetter) } ?? false
+            case ".": next.isWhitespace && text[start..<index].split(separator: " ").last.map { $0.count >= 4 && $0.contains(where: \.isLetter) } ?? false
             default: false
             }
             if ends {
-                clauses.append(clause)
-                clause = ""
-            } else {
-                clause.append(character)
+                clauses.append(text[start..<index])
+                start = after
             }
+            index = after
         }
-        clauses.append(clause)
+        clauses.append(text[start...])
         return clauses.compactMap { clause in
-            let trimmed = clause.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+            let trimmed = clause.trimmingWhitespace
             return trimmed.isEmpty ? nil : String(trimmed)
         }
     }
@@ -210,10 +222,19 @@ extension Command {
     }
 }
 
-extension String {
+extension StringProtocol {
+    /// Without the white space at its ends.
+    var trimmingWhitespace: SubSequence {
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
+            return self[endIndex...]
+        }
+        return self[first...last]
+    }
+
     /// The word without the punctuation at its edges: "9pm," → "9pm", "(yesterday" → "yesterday".
     var trimmingPunctuation: String {
         let kept = { (character: Character) in character.isLetter || character.isNumber }
-        return String(drop { !kept($0) }.reversed().drop { !kept($0) }.reversed())
+        guard let first = firstIndex(where: kept), let last = lastIndex(where: kept) else { return "" }
+        return String(self[first...last])
     }
 }

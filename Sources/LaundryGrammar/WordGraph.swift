@@ -79,6 +79,11 @@ final class WordGraph: @unchecked Sendable {
     /// The templates that may start anywhere (with a slot, or with nothing), in template order:
     /// the only ones a line can fit when its first word is in no template.
     @exclusivity(unchecked) private(set) var templatesStartingAnywhere: [Int32] = []
+    /// The templates that may start with a `{pet}` slot and with nothing else but words ("{pet}
+    /// is drying"), in template order: a line fits one only where a pet can be named first — a
+    /// pet's name, a pronoun, a word no template has (a misspelt name), or any words when pets
+    /// may be unknown. (By its words too, in ``templatesByFirstWord``.)
+    @exclusivity(unchecked) private(set) var templatesStartingWithPet: [Int32] = []
     /// By template: the words every path through it takes (``GraphAnalysis/requiredWords(of:)``): a line that
     /// lacks one is not walked through it.
     @exclusivity(unchecked) private(set) var templateRequiredWords: [[Int32]] = []
@@ -121,7 +126,7 @@ final class WordGraph: @unchecked Sendable {
         for index in edges.indices {
             guard case .slot(let kind, let ordinal, _) = edges[index].label else { continue }
             let target = edges[index].target
-            let (words, anything) = analysis.firstWords(from: target)
+            let (words, anything, _) = analysis.firstWords(from: target)
             nextWords.append(NextWords(words: nextWordIDs.count..<nextWordIDs.count + words.count, anything: anything))
             nextWordIDs += words.sorted()
             edges[index] = Edge(label: .slot(kind, ordinal: ordinal, next: Int32(nextWords.count - 1)), target: target)
@@ -131,8 +136,11 @@ final class WordGraph: @unchecked Sendable {
         templateRequiredWords = analysis.requiredWords(of: templates)
         templatesByFirstWord = Array(repeating: [], count: vocabulary.count)
         for (index, template) in templates.enumerated() {
-            let (words, anything) = analysis.firstWords(from: template.start)
-            if anything {
+            let (words, anything, onlyPet) = analysis.firstWords(from: template.start)
+            if onlyPet {
+                templatesStartingWithPet.append(Int32(index))
+                for word in words { templatesByFirstWord[Int(word)].append(Int32(index)) }
+            } else if anything {
                 templatesStartingAnywhere.append(Int32(index))
                 for word in templatesByFirstWord.indices { templatesByFirstWord[word].append(Int32(index)) }
             } else {
@@ -181,6 +189,7 @@ final class WordGraph: @unchecked Sendable {
         writer.integer(templatesByFirstWord.count)
         for templates in templatesByFirstWord { writer.integers(templates) }
         writer.integers(templatesStartingAnywhere)
+        writer.integers(templatesStartingWithPet)
         for words in templateRequiredWords { writer.integers(words) }
         writer.integer(nextWords.count)
         for next in nextWords {
@@ -227,6 +236,7 @@ final class WordGraph: @unchecked Sendable {
         maximumWords = try reader.integers()
         templatesByFirstWord = try reader.array { reader throws(GrammarError) in try reader.integers() }
         templatesStartingAnywhere = try reader.integers()
+        templatesStartingWithPet = try reader.integers()
         templateRequiredWords = try templates.map { _ throws(GrammarError) in try reader.integers() }
         nextWords = try reader.array { reader throws(GrammarError) in
             let lower = try reader.integer(), upper = try reader.integer()

@@ -1,3 +1,4 @@
+import LaundryCore
 @testable import LaundryGrammar
 import Testing
 
@@ -18,5 +19,35 @@ import Testing
         let (ids, runEnds) = Matcher.wordRuns(sorted, edgeStarts: [0, 6, 8])
         #expect(ids == [3, 5, -1, 1, 2, 2, 8, 9])
         #expect(runEnds == [2, 2, -1, 6, 6, 6, 8, 8])
+    }
+}
+
+/// Templates that start with a `{pet}` slot and nothing else but words are tried only where a pet
+/// can be named first (issue 18: the new "{pet} is drying", "{pet} went in the washer …" had made
+/// every line try them). The corpora matched the same with and without this (10,875 matches).
+@Suite struct PetFirstTemplateTests {
+    let grammar = try! Grammar(source: """
+        skip please
+        intent start_dry
+          {pet} is drying
+          [the] dryer is on for {pet}
+        intent show_pet
+          [{pet}] status
+        """)
+    let pets = PetNameIndex(names: ["Snowy", "Buddy"])
+
+    @Test func theyAreIndexedApart() {
+        let graph = grammar.matcher.graph
+        #expect(graph.templatesStartingWithPet == [0, 2], "a pet, or the words after an optional one")
+        #expect(graph.templatesStartingAnywhere.isEmpty)
+        #expect(graph.templates(startingWith: graph.id(of: "status")) == [2])
+    }
+
+    @Test(arguments: [
+        ("snowy is drying", Intent.startDry), ("it is drying", .startDry), ("snowwy is drying", .startDry),
+        ("please buddy is drying", .startDry), ("dryer is drying", .unknown), ("status", .showPet),
+    ])
+    func theyFitWhereAPetCanBeNamed(_ line: String, _ intent: Intent) {
+        #expect(grammar.match(line, pets: pets).intent == intent, "\(line)")
     }
 }
