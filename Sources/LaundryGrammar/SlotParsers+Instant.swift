@@ -30,7 +30,7 @@ extension SlotParsers {
         // Parts of a day: "this morning", "last night", "yesterday evening".
         if let part = partsOfDay[words] { return "at:\(part.day ?? day):\(part.hour):00:24" }
         // A part of a day before the time: "last night at 11", "this morning at 7:15".
-        for length in [2, 1] where words.count > length + 1 && words[length] == "at" {
+        for length in [2, 1] where words.count > length + 1 && ["at", "around", "about", "by"].contains(words[length]) {
             guard let part = partsOfDay[Array(words[..<length])] else { continue }
             return instant([part.day == "-1" ? "yesterday" : "today"] + Array(words[length...]) + (part.hour >= 12 ? ["evening"] : ["morning"]))
         }
@@ -92,6 +92,12 @@ extension SlotParsers {
         if words == ["noon"] || words == ["midday"] { return (12, 0, false) }
         if words == ["midnight"] { return (0, 0, false) }
         guard var text = words.first, words.count <= 2 else { return nil }
+        // "13h", "8h30": the European way.
+        if words.count == 1, let h = text.firstIndex(of: "h"), text[..<h].allSatisfy(\.isASCIIDigit), !text[..<h].isEmpty,
+           text[text.index(after: h)...].allSatisfy(\.isASCIIDigit) {
+            let minutes = String(text[text.index(after: h)...])
+            text = String(text[..<h]) + ":" + (minutes.isEmpty ? "00" : minutes)
+        }
         var half: String?
         for suffix in ["am", "pm", "a.m", "p.m"] where text.hasSuffix(suffix) && text.count > suffix.count {
             half = String(suffix.first!)

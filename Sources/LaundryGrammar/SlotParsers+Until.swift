@@ -14,11 +14,14 @@ extension SlotParsers {
     package static let until: @Sendable ([String]) -> String? = { input in
         // "12th" is one word the filter lets through; a lone "th" is not (``mayRead(_:)``).
         guard input.allSatisfy(mayRead) else { return nil }
-        // A span's number may be written with its unit ("2wks"); a day and a time are read as
-        // typed ("18:30", "12th").
-        let words = splitCompact(input)
-        guard let last = words.last else { return nil }
-        return spanUnits[last] != nil ? span(words) ?? endDay(input) : endDay(input)
+        // A span ends with its unit, which may be written onto its number ("2wks"); a day and a
+        // time are read as typed ("18:30", "12th").
+        guard let last = input.last else { return nil }
+        if spanUnits[last] != nil || last.first?.isASCIIDigit == true {
+            let words = splitCompact(input)
+            if let unit = words.last, spanUnits[unit] != nil { return span(words) ?? endDay(input) }
+        }
+        return endDay(input)
     }
 
     /// "2 weeks", "a fortnight", "ten days", "3 hours", "a month".
@@ -73,6 +76,7 @@ extension SlotParsers {
         switch words {
         case ["tomorrow"], ["tmrw"], ["tmr"], ["tomorow"], ["tommorow"], ["tommorrow"]: return "+1"
         case ["next", "week"]: return "weekday:2"
+        case let said where said.count == 2 && said[0] == "day" && Int(said[1]).map({ (1...31).contains($0) }) == true: return "dom:\(said[1])"
         case ["weekend"], ["this", "weekend"]: return "weekday:7"
         default: break
         }

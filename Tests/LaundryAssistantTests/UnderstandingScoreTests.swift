@@ -19,6 +19,9 @@ import Testing
         "blind-6": 96,  // 192 of 200 (96.0 %) with the phrasings of it and blind-5; 120 of 200 (60.0 %) at its first scoring (issue 18, 2026-11-25), sealed unread, a fresh blind writer from the same brief
         "blind-7": 93,  // 186 of 200 (93.0 %) with its phrasings and an instant said first; 165 (82.5 %) with a line read as its clauses; 155 of 200 (77.5 %) at its first scoring (issue 18, 2026-11-25), sealed unread, written after blind-5 and -6 had been learned from
         "blind-8": 96,  // 192 of 200 (96.0 %) with its phrasings; 171 of 200 (85.5 %) at its first scoring (issue 18, 2026-11-25), sealed unread, written after blind-5, -6 and -7 had been learned from
+        "blind-9": 97,  // 195 of 200 (97.5 %) with the phrasings of blind-10; 192 (96.0 %) with its own; 178 of 200 (89.0 %) at its first scoring (issue 18, 2026-11-25), sealed unread, written after blind-5 to -8 had been learned from; it found the one data-changing misread ("snowy off pause please" paused Snowy), fixed
+        "blind-10": 97,  // 195 of 200 (97.5 %) with its phrasings; 173 of 200 (86.5 %) at its first scoring (issue 18, 2026-11-25), sealed unread, written after blind-5 to -9 had been learned from
+        "blind-11": 90,  // 181 of 200 (90.5 %) at its first scoring (issue 18, 2026-11-25), sealed unread, written after blind-5 to -10 had been learned from; not tuned on
     ]
 
     @Test func corporaAreReadAndComplete() async throws {
