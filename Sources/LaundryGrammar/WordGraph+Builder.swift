@@ -61,6 +61,14 @@ extension WordGraph {
             return ids
         }
 
+        /// The word id of an expression that is one template word read as one word ("wash", not
+        /// "what's", which is two), else nil.
+        mutating func singleWordID(_ expression: TemplateExpression) -> Int32? {
+            guard case .word(let word) = expression else { return nil }
+            let ids = ids(ofTemplateWord: word)
+            return ids.count == 1 ? ids[0] : nil
+        }
+
         /// Adds `expression` after `from` and returns the node where it ends.
         mutating func compile(
             _ expression: TemplateExpression, from: Int32, rules: [String: TemplateExpression], line: Int, expanding: [String]
@@ -112,11 +120,24 @@ extension WordGraph {
             case .alternatives(let options):
                 let end = newNode()
                 for option in options {
+                    // A word that is one word once read goes straight to the end: no node of its
+                    // own and no skip after it (most alternatives are such words; the graph is a
+                    // third smaller, and read faster at every start).
+                    if let id = singleWordID(option) {
+                        connect(from, .word(id), end)
+                        continue
+                    }
                     let optionEnd = try compile(option, from: from, rules: rules, line: line, expanding: expanding)
                     connect(optionEnd, .skip, end)
                 }
                 return end
             case .optional(let inner):
+                if let id = singleWordID(inner) {
+                    let end = newNode()
+                    connect(from, .word(id), end)
+                    connect(from, .skip, end)
+                    return end
+                }
                 // A fresh entry node, so that the skip edge cannot be taken from inside `inner`.
                 let entry = newNode()
                 connect(from, .skip, entry)
