@@ -190,6 +190,7 @@ struct CompactPetCard {
         if let timer = pet.stage.timer {
             stage.append(" · \(DurationText.countdown(timer.remaining(at: pet.at))) left")
         }
+        if pet.isPaused { stage.append(" · paused", .ink(.secondary)) }
         var next = StyledLine("next: ", .ink(.secondary))
         next.append(view.nextStep, .ink(.accent))
         var health = PetCardView.bar(Double(pet.health) / 100, width: 10, ink: PetCardView.ink(for: pet.mood))

@@ -83,5 +83,10 @@ import Testing
             #expect(result.status == 1 && result.stdout.contains(reply), "\(line): \(result.stdout)")
         }
         #expect(try run("show snowy", at: "2026-03-01T10:00:01Z").stdout.contains("is so happy"))
+        // When a paused pet is due says the pause once.
+        _ = try run("pause snowy until monday", at: "2026-03-04T09:00:00Z")
+        let due = try run("when is snowy due?", at: "2026-03-04T10:00:00Z").stdout
+        #expect(due.hasPrefix("Snowy is paused until Mon 9 Mar 00:00; its laundry is due") && due.contains(". Then turns"), "\(due)")
+        #expect(due.components(separatedBy: "aused until").count == 2, "\(due)")
     }
 }

@@ -19,10 +19,10 @@ struct PauseHandlers: Handlers {
             switch PauseEnd.resolve(value, now: turn.now, calendar: calendar) {
             case .open: until = nil
             case .at(let end) where end.timeIntervalSince(turn.now) > Self.longest:
-                return turn.failed(.refused, "A pause can last up to a year; “\(slot.text)” is \(HistoryText.dayAndTime(end, calendar: calendar)). Nothing changed.")
+                return turn.failed(.refused, "A pause can last up to a year; “\(slot.text)” is longer. Nothing changed.")
             case .at(let end): until = end
-            case .past(let end):
-                return turn.failed(.refused, "“\(slot.text)” (\(HistoryText.dayAndTime(end, calendar: calendar))) has gone by; a pause ends later than now. Nothing changed.")
+            case .past:
+                return turn.failed(.refused, "“\(slot.text)” has gone by; a pause ends later than now. Nothing changed.")
             case .unreadable:
                 return turn.failed(.refused, "I could not tell when “\(slot.text)” is. Say “until monday”, “for 2 weeks” or “until dec 24”. Nothing changed.")
             }

@@ -119,9 +119,12 @@ struct PetHandlers: Handlers {
         let forecast = PetSnapshot(pet, at: now).forecast(calendar: calendar).map { " " + $0 + "." } ?? ""
         if pet.isPaused(at: now) {
             let paused = PetText.pausedText(pet, now: now, calendar: calendar)
-            return pet.pausedUntil == nil
-                ? "\(pet.name) is \(paused): its health holds at \(pet.health(at: now)) until you resume it (“resume \(pet.name)”)."
-                : "\(pet.name) is \(paused); its laundry is due \(when)\(forecast.isEmpty ? "." : ":" + forecast)"
+            guard pet.pausedUntil != nil else {
+                return "\(pet.name) is \(paused): its health holds at \(pet.health(at: now))% until you resume it (“resume \(pet.name)”)."
+            }
+            // The forecast's "Paused until …" has been said.
+            let then = forecast.range(of: " · then ").map { " Then " + forecast[$0.upperBound...] } ?? forecast
+            return "\(pet.name) is \(paused); its laundry is due \(when).\(then)"
         }
         if let stage = pet.stage(at: now).statusText {
             return "\(pet.name)'s laundry is due \(when); right now \(pet.name) \(stage)\(forecast)"
