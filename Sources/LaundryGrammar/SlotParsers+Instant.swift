@@ -9,6 +9,8 @@ extension SlotParsers {
     ///   (the hour as given) or `12` (a bare 1–12: morning or evening, whichever came last).
     package static let instant: @Sendable ([String]) -> String? = { words in
         var words = words
+        // "about an hour ago", "around 9": roughly is as exact as it gets.
+        if words.count > 1, words.first == "about" || words.first == "around" { words.removeFirst() }
         guard !words.isEmpty else { return nil }
         if words.last == "ago" {
             var reader = DurationReader(words: splitCompact(Array(words.dropLast())))
@@ -34,7 +36,7 @@ extension SlotParsers {
             guard let part = partsOfDay[Array(words[..<length])] else { continue }
             return instant([part.day == "-1" ? "yesterday" : "today"] + Array(words[length...]) + (part.hour >= 12 ? ["evening"] : ["morning"]))
         }
-        // "at 9", "by 5", "around 11", "at about 7".
+        // "at 9", "by 5", "at about 7".
         if words.first == "at" || words.first == "by" { words.removeFirst() }
         if words.first == "around" || words.first == "about" { words.removeFirst() }
         // The day after the time: "7 last night", "9:30 this morning", "5:45 yesterday".

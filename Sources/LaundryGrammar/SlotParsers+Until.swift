@@ -78,6 +78,8 @@ extension SlotParsers {
         case ["next", "week"]: return "weekday:2"
         case let said where said.count == 2 && said[0] == "day" && Int(said[1]).map({ (1...31).contains($0) }) == true: return "dom:\(said[1])"
         case ["weekend"], ["this", "weekend"]: return "weekday:7"
+        case ["new", "year"], ["new", "years"], ["new", "year's"], ["new", "years", "day"], ["new", "year's", "day"]: return "date:1:1"
+        case ["christmas"], ["xmas"], ["christmas", "day"]: return "date:12:25"
         default: break
         }
         if words.first == "next" || words.first == "this" { words.removeFirst() }
@@ -138,7 +140,8 @@ extension SlotParsers {
     /// ("until", "for", "the") belong to the templates, as ends that are no end do ("indefinitely").
     static let untilVocabulary: Set<String> = {
         var words = Set(weekdays.keys).union(months.keys).union(spanUnits.keys)
-        words.formUnion(["tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tommorrow", "next", "weekend"])
+        words.formUnion(["tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tommorrow", "next", "weekend", "new", "year", "years",
+                         "year's", "christmas", "xmas"])
         return words
     }()
 }
