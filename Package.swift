@@ -100,7 +100,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["laundrytime", "LaundryTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["laundrytime", "LaundryTestSupport", "LaundryCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
     ]
 )

@@ -6,6 +6,7 @@
 @_exported import enum LaundryCore.Appearance
 @_exported import enum LaundryCore.DurationText
 @_exported import enum LaundryCore.HomePath
+@_exported import enum LaundryCore.ChildProcess
 @_exported import enum LaundryCore.Intent
 @_exported import enum LaundryCore.Mood
 @_exported import enum LaundryCore.NextAction

@@ -83,40 +83,18 @@ public final class Hooks: @unchecked Sendable {
         var input: [Int32] = [0, 0]
         guard pipe(&input) == 0 else { return "could not be started (pipe: \(String(cString: strerror(errno))))" }
         _ = fcntl(input[1], F_SETFD, FD_CLOEXEC)
-        #if os(Linux)
-        var actions = posix_spawn_file_actions_t(), attributes = posix_spawnattr_t()
-        #else
-        var actions: posix_spawn_file_actions_t?, attributes: posix_spawnattr_t?
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-        posix_spawn_file_actions_addclose(&actions, input[0])
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var noSignals = sigset_t(), allSignals = sigset_t()
-        sigemptyset(&noSignals)
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        // Its own process group, so that what it starts is cut off with it.
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         let environment = ProcessInfo.processInfo.environment.merging(["LAUNDRYTIME_EVENT": event]) { $1 }
-        let words: [String] = [path, event]
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        let started = ChildProcess.spawn(
+            path, arguments: [path, event], environment: environment.map { "\($0.key)=\($0.value)" },
+            stdin: .descriptor(input[0]), stdout: .file("/dev/null", flags: O_WRONLY), stderr: .file("/dev/null", flags: O_WRONLY),
+            ownProcessGroup: true)
         close(input[0])
-        guard spawned == 0 else {
+        let pid: pid_t
+        switch started {
+        case .success(let started): pid = started
+        case .failure(let failure):
             close(input[1])
-            return "could not be started (\(String(cString: strerror(spawned))))"
+            return "could not be started (\(failure))"
         }
         // The payload is small (one object): it fits the pipe, so writing never waits for the hook.
         let bytes = Array((payload + "\n").utf8)

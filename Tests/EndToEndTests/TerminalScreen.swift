@@ -1,4 +1,5 @@
 import Foundation
+import LaundryCore
 import LaundryTestSupport
 
 /// The built `laundrytime` binary in a real pseudo-terminal: a private tmux server runs it in one
@@ -243,8 +244,9 @@ final class TerminalScreen {
     /// Not through Foundation's `Process`: the first client forks the server, which would keep
     /// the socket `Process` watches to see its child end (`waitUntilExit` would wait for the
     /// server), and would pass the test thread's blocked signals down to the program (Ctrl-C
-    /// would never arrive). `posix_spawn` instead, with no inherited descriptors, an empty signal
-    /// mask and default signal handlers.
+    /// would never arrive). ``ChildProcess/spawn(_:arguments:environment:stdin:stdout:stderr:ownProcessGroup:)``
+    /// instead, as the program starts its hooks: no inherited descriptors, an empty signal mask
+    /// and default signal handlers.
     @discardableResult
     private func run(_ arguments: [String]) throws -> String {
         let errorFile = directory.url.appendingPathComponent("tmux-stderr").path
@@ -259,44 +261,13 @@ final class TerminalScreen {
         let reader = FileHandle(fileDescriptor: output[0], closeOnDealloc: true)
         let writer = FileHandle(fileDescriptor: output[1], closeOnDealloc: true)
 
-        #if os(Linux)
-        var actions = posix_spawn_file_actions_t(), attributes = posix_spawnattr_t()
-        #else
-        var actions: posix_spawn_file_actions_t?, attributes: posix_spawnattr_t?
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var noSignals = sigset_t(), allSignals = sigset_t()
-        sigemptyset(&noSignals)
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        #if os(Linux)
-        // glibc 2.34+; Swift's Glibc module does not show it, so it is looked up by name.
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        if let closeFrom = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
-            _ = unsafeBitCast(closeFrom, to: CloseFrom.self)(&actions, 3)
-        }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        #else
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_CLOEXEC_DEFAULT))
-        #endif
-
         let executable = Self.tmux ?? "/usr/bin/tmux"
-        let argv = ([executable, "-L", socket] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        let started = ChildProcess.spawn(
+            executable, arguments: [executable, "-L", socket] + arguments, environment: environment,
+            stdin: .file("/dev/null", flags: O_RDONLY), stdout: .descriptor(output[1]),
+            stderr: .file(errorFile, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600))
         try? writer.close()
-        guard spawned == 0 else { throw Failure(description: "posix_spawn tmux: error \(spawned)") }
+        guard case .success(let pid) = started else { throw Failure(description: "posix_spawn tmux: \(started)") }
 
         let data = reader.readDataToEndOfFile()
         var status: Int32 = 0
