@@ -99,8 +99,8 @@ struct PauseHandlers: Handlers {
 }
 
 /// The instant an `until` slot's value (``SlotParsers/until``) stands for, in a calendar: always
-/// after `now` — a weekday or a day of the month is the next one after today, a date the next such
-/// date — and at the day's start unless a time is given. Spans of days and longer are counted on
+/// after `now` — a weekday, a day of the month or a date is the next one after today (today's is
+/// as good as gone) — and at the day's start unless a time is given. Spans of days and longer are counted on
 /// the calendar, so a pause "for 2 weeks" over a change of summer time ends at the same clock time.
 enum PauseEnd: Equatable {
     case open
@@ -125,8 +125,8 @@ enum PauseEnd: Equatable {
             guard let component, let end = calendar.date(byAdding: component, value: count, to: now), end > now else { return .unreadable }
             return .at(end)
         }
-        let (dayPart, timePart) = value.split(separator: "@").count == 2
-            ? (String(value.split(separator: "@")[0]), String(value.split(separator: "@")[1])) : (value, nil)
+        let halves = value.split(separator: "@", maxSplits: 1).map(String.init)
+        let (dayPart, timePart) = halves.count == 2 ? (halves[0], Optional(halves[1])) : (value, nil)
         var time = (hour: 0, minute: 0)
         if let timePart {
             let clock = timePart.split(separator: ":").compactMap { Int($0) }
@@ -150,7 +150,7 @@ enum PauseEnd: Equatable {
             end = at(calendar.nextDate(after: today, matching: DateComponents(day: dayOfMonth), matchingPolicy: .strict))
         case "date":
             guard day.count == 3, let month = Int(day[1]), let dayOfMonth = Int(day[2]) else { return .unreadable }
-            end = at(calendar.nextDate(after: today.addingTimeInterval(-1), matching: DateComponents(month: month, day: dayOfMonth), matchingPolicy: .strict))
+            end = at(calendar.nextDate(after: today, matching: DateComponents(month: month, day: dayOfMonth), matchingPolicy: .strict))
         case "ymd":
             guard day.count == 4, let year = Int(day[1]), let month = Int(day[2]), let dayOfMonth = Int(day[3]) else { return .unreadable }
             let components = DateComponents(year: year, month: month, day: dayOfMonth)
