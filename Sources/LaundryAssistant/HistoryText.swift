@@ -93,11 +93,12 @@ enum HistoryText {
         return DurationText.plural(Int((seconds / 86_400).rounded()), "day")
     }
 
-    /// "Sun 1 Mar 09:00", local time.
-    static func dayAndTime(_ date: Date, calendar: Calendar) -> String {
-        let parts = calendar.dateComponents([.weekday], from: date)
+    /// "Sun 1 Mar 09:00", local time — "Thu 21 Oct 2027 00:00" when seen from `now` in another year.
+    static func dayAndTime(_ date: Date, calendar: Calendar, from now: Date? = nil) -> String {
+        let parts = calendar.dateComponents([.weekday, .year], from: date)
         let weekday = weekdays[((parts.weekday ?? 1) - 1) % 7]
-        return "\(weekday) \(dayMonth(date, calendar: calendar)) \(PetText.clockTime(date, calendar: calendar))"
+        let year = now.map { calendar.component(.year, from: $0) } == parts.year || now == nil ? "" : " \(parts.year ?? 0)"
+        return "\(weekday) \(dayMonth(date, calendar: calendar))\(year) \(PetText.clockTime(date, calendar: calendar))"
     }
 
     /// "1 Mar"

@@ -55,7 +55,7 @@ enum PetText {
     /// "paused until Mon 9 Mar 00:00", "paused until you resume it".
     static func pausedText(_ pet: Pet, now: Date, calendar: Calendar) -> String {
         guard let until = pet.pausedUntil else { return "paused until you resume it" }
-        return "paused until \(HistoryText.dayAndTime(until, calendar: calendar))"
+        return "paused until \(HistoryText.dayAndTime(until, calendar: calendar, from: now))"
     }
 
     /// "in 3 days", "now", "2 days ago".

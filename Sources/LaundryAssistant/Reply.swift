@@ -227,12 +227,12 @@ public struct PetSnapshot: Sendable, Equatable {
         var pause: String?
         if isPaused {
             guard let until = pausedUntil else { return "Paused until you resume it · health holds at \(health)%" }
-            pause = "Paused until \(HistoryText.dayAndTime(until, calendar: calendar))"
+            pause = "Paused until \(HistoryText.dayAndTime(until, calendar: calendar, from: at))"
         }
         guard let mood = nextMoodChange, let when = nextMoodChangeAt else { return pause }
         let change = mood == .dead ? "dies" : "turns \(mood.word)"
-        let death = mood == .dead ? "" : " · dies \(HistoryText.dayAndTime(deathAt, calendar: calendar))"
-        let text = "\(change) \(HistoryText.dayAndTime(when, calendar: calendar))\(death) if nothing is done"
+        let death = mood == .dead ? "" : " · dies \(HistoryText.dayAndTime(deathAt, calendar: calendar, from: at))"
+        let text = "\(change) \(HistoryText.dayAndTime(when, calendar: calendar, from: at))\(death) if nothing is done"
         return pause.map { "\($0) · then \(text)" } ?? text.prefix(1).uppercased() + text.dropFirst()
     }
 

@@ -88,5 +88,8 @@ import Testing
         let due = try run("when is snowy due?", at: "2026-03-04T10:00:00Z").stdout
         #expect(due.hasPrefix("Snowy is paused until Mon 9 Mar 00:00; its laundry is due") && due.contains(". Then turns"), "\(due)")
         #expect(due.components(separatedBy: "aused until").count == 2, "\(due)")
+        // An end in another year says its year.
+        let far = try run("pause snowy until feb 1", at: "2026-03-04T10:30:00Z").stdout
+        #expect(far.contains("until Mon 1 Feb 2027 00:00"), "\(far)")
     }
 }

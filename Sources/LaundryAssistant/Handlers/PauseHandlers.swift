@@ -39,7 +39,7 @@ struct PauseHandlers: Handlers {
         let deadNote = dead.isEmpty ? nil
             : "\(dead.map(\.name.value).joinedAsChoice("and")) \(dead.count == 1 ? "has" : "have") died: there is nothing to hold. Doing a load of laundry brings \(dead.count == 1 ? "it" : "them") back."
         guard !living.isEmpty else { return turn.failed(.refused, deadNote! + " Nothing changed.") }
-        let end = until.map { "until \(HistoryText.dayAndTime($0, calendar: calendar))" } ?? "until you resume \(living.count == 1 ? "it" : "them")"
+        let end = until.map { "until \(HistoryText.dayAndTime($0, calendar: calendar, from: turn.now))" } ?? "until you resume \(living.count == 1 ? "it" : "them")"
         var steps: [UndoStep] = [], lines: [String] = [], events: [PetEvent] = []
         for pet in living {
             let changed = pet.paused(at: turn.now, until: until)
