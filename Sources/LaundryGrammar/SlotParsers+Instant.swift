@@ -75,7 +75,7 @@ extension SlotParsers {
         "am", "pm", "a.m", "p.m", "o'clock", "oclock", "past", "by", "to", "around", "about",
     ]
 
-    /// "6pm", "6 pm", "6 p.m", "9:30", "18.30", "9", "noon", "midnight", "9 o'clock": the hour
+    /// "6pm", "6 pm", "6 p.m", "9:30", "18.30", "0630", "9", "noon", "midnight", "9 o'clock": the hour
     /// (0–23), the minute, and whether the hour may be morning or evening.
     static func clockTime(_ words: [String]) -> (hour: Int, minute: Int, twelveHour: Bool)? {
         var words = words
@@ -99,6 +99,11 @@ extension SlotParsers {
            text[text.index(after: h)...].allSatisfy(\.isASCIIDigit) {
             let minutes = String(text[text.index(after: h)...])
             text = String(text[..<h]) + ":" + (minutes.isEmpty ? "00" : minutes)
+        }
+        // "0630", "2130": the military way, always on the 24-hour clock.
+        if words.count == 1, text.utf8.count == 4, text.allSatisfy(\.isASCIIDigit),
+           let hour = Int(text.prefix(2)), let minute = Int(text.suffix(2)), hour < 24, minute < 60 {
+            return (hour, minute, false)
         }
         var half: String?
         for suffix in ["am", "pm", "a.m", "p.m"] where text.hasSuffix(suffix) && text.count > suffix.count {

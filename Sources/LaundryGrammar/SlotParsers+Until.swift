@@ -9,7 +9,8 @@ extension SlotParsers {
     ///   (days and longer counted on the calendar, so "for 2 weeks" ends at the same clock time);
     /// - `DAY` or `DAY@HH:MM` — "until monday", "till tomorrow evening", "until dec 24 at 6pm":
     ///   DAY is `+N` (days from today), `weekday:N` (the next such weekday after today, 1 = Sunday),
-    ///   `date:M:D` (the next such date), `dom:D` (the next such day of a month) or `ymd:Y:M:D`;
+    ///   `date:M:D` (the next such date), `dom:D` (the next such day of a month), `nextmonth:D`
+    ///   (that day of next month) or `ymd:Y:M:D`;
     ///   without a time, the day's start.
     package static let until: @Sendable ([String]) -> String? = { input in
         // "12th" is one word the filter lets through; a lone "th" is not (``mayRead(_:)``).
@@ -70,7 +71,7 @@ extension SlotParsers {
     }
 
     /// "tomorrow", "monday", "next friday", "next week", "the weekend", "dec 24", "24 december",
-    /// "the 12th", "2026-12-03".
+    /// "the 12th", "the 1st of next month", "2026-12-03".
     private static func day(_ words: [String]) -> String? {
         var words = words
         switch words {
@@ -81,6 +82,12 @@ extension SlotParsers {
         case ["new", "year"], ["new", "years"], ["new", "year's"], ["new", "years", "day"], ["new", "year's", "day"]: return "date:1:1"
         case ["christmas"], ["xmas"], ["christmas", "day"]: return "date:12:25"
         default: break
+        }
+        // "the 1st of next month", "the 9th next month".
+        if words.count >= 3, words.suffix(2) == ["next", "month"] {
+            let said = words.dropLast(2)
+            guard let dayOfMonth = day(Array(said.last == "of" ? said.dropLast() : said)), dayOfMonth.hasPrefix("dom:") else { return nil }
+            return "nextmonth:" + dayOfMonth.dropFirst(4)
         }
         if words.first == "next" || words.first == "this" { words.removeFirst() }
         if words.count == 1, let weekday = weekdays[words[0]] { return "weekday:\(weekday)" }

@@ -36,8 +36,9 @@ struct LineReader {
         guard let line = matcher.prepare(text, pets: pets) else { return (.unknown, [], nil) }
         let (sure, corrected) = readSurely(line, original: text, pets: pets, corrector: corrector)
         if let sure { return (sure, [], line) }
-        if let command = readClauses(text, pets: pets) { return (command, [], line) }
+        if let command = readClauses(text, pets: pets, corrector: corrector) { return (command, [], line) }
         if let command = readInstantFirst(text, pets: pets) { return (command, [], line) }
+        if let command = readBeforeReason(line, original: text, pets: pets) { return (command, [], line) }
         let loose = matcher.match(line, original: text, pets: pets, options: Matcher.Options(unknownPets: true))
         return (loose ?? .unknown, loose == nil ? corrected.map(\.command) : [], line)
     }
@@ -54,9 +55,9 @@ struct LineReader {
         return (matchWithPetAside(line, original: text, pets: pets, corrector: corrector()), corrected)
     }
 
-    /// The line as typed, or with a pet set aside: what a clause is read as. (Not with typos
-    /// corrected: a line no template fits is asked for every way it could be read, and a clause
-    /// costs as much to correct as the whole line.)
+    /// The line as typed, or with a pet set aside: what a reason's command and a moved instant's
+    /// line are read as. (Not with typos corrected: a line no template fits is asked for every
+    /// way it could be read, and each costs as much to correct as the whole line.)
     private func readExactly(_ line: Matcher.Line, original text: String, pets: PetNameIndex) -> Command? {
         matcher.match(line, original: text, pets: pets, options: Matcher.Options()) ?? matchWithPetAside(line, original: text, pets: pets)
     }
@@ -68,15 +69,18 @@ struct LineReader {
     /// pet's name says whom the command is for ("snowy, pause till sunday"). A pet named in a
     /// clause that is no command ("bye bye snowy, delete her"), or a command about "it", is left
     /// to the rest of the understanding: who "it" is would be a guess; so is a yes or a no with
-    /// more said around it. Clauses end at , ; ! ? (not "1,000"'s comma) and at a colon or a full
+    /// more said around it. A clause is read as typed, else with its misspellings corrected ("bck
+    /// home, resme evrything"). A greeting or a thanks is kindness around the command ("Good evening.
+    /// I began the wash for Buddy at 4"), the command only when nothing else is asked. Clauses end at , ; ! ? (not "1,000"'s comma) and at a colon or a full
     /// stop before a space (not at "Mr. Fluff"'s, nor "10:30"'s).
-    private func readClauses(_ text: String, pets: PetNameIndex) -> Command? {
+    private func readClauses(_ text: String, pets: PetNameIndex, corrector: () -> TypoCorrector) -> Command? {
         let clauses = Self.clauses(of: text)
         guard clauses.count > 1 else { return nil }
-        var merged: Command?, addressed: SlotValue?
+        var merged: Command?, addressed: SlotValue?, kindness: Command?
         for clause in clauses {
             guard let line = matcher.prepare(clause, pets: pets) else { continue }
             let command = readExactly(line, original: clause, pets: pets)
+                ?? matchCorrected(line, original: clause, pets: pets, corrector: corrector()).onlyOne.flatMap { $0.mayRun ? $0.command : nil }
             if line.words.indices.allSatisfy(line.isPetWord), let pet = command?.slots[.pet] {
                 guard addressed == nil else { return nil }
                 addressed = pet
@@ -84,6 +88,11 @@ struct LineReader {
             }
             guard let command else {
                 if line.words.indices.contains(where: line.isPetWord) { return nil }
+                continue
+            }
+            // "Good evening.", "thanks a lot": said to be kind, around what is asked.
+            if command.intent == .greeting || command.intent == .thanks {
+                kindness = kindness ?? command
                 continue
             }
             guard let so = merged else {
@@ -97,7 +106,7 @@ struct LineReader {
                              template: so.template, corrections: so.corrections + command.corrections)
         }
         // A yes or a no is taken only when it is plain: "sure, in 5 minutes" is not a yes.
-        guard var command = merged, command.intent != .confirm, command.intent != .deny else { return nil }
+        guard var command = merged ?? kindness, command.intent != .confirm, command.intent != .deny else { return nil }
         if let addressed {
             if let named = command.slots[.pet], !named.isPronoun, named.knownPet != addressed.knownPet { return nil }
             command = command.with(.pet, addressed)
@@ -119,6 +128,24 @@ struct LineReader {
             return command
         }
         return nil
+    }
+
+    /// The words that start why, or while what, a command is asked, said after it.
+    static let reasonWords: Set<String> = ["while", "whilst", "because", "cause", "cos", "coz", "during"]
+
+    /// A command followed by why or while what it is asked — "um can u pause snowy while im at
+    /// camp", "freeze fluffy because I'm in hospital" — read as the words before that reason.
+    /// Not before "when", "after", "until" or "if": those say when it should happen, and it would
+    /// happen now.
+    private func readBeforeReason(_ line: Matcher.Line, original text: String, pets: PetNameIndex) -> Command? {
+        guard let start = line.words.indices.dropFirst().first(where: { Self.reasonWords.contains(line.words[$0]) && !line.isPetWord($0) }),
+              start < line.words.count - 1
+        else { return nil }
+        let before = String(text[..<line.tokens[start].chunk.lowerBound])
+        guard let prefix = matcher.prepare(before, pets: pets), let command = readExactly(prefix, original: before, pets: pets),
+              command.intent != .confirm, command.intent != .deny
+        else { return nil }
+        return command
     }
 
     /// The clauses of a line, trimmed, empty ones left out.

@@ -27,7 +27,9 @@ import Testing
         ("weekday:6", "2026-10-23 00:00"), ("+1", "2026-10-22 00:00"), ("+1@19:00", "2026-10-22 19:00"),
         ("+0@18:00", "2026-10-21 18:00"), ("+0@9:00", "2026-10-22 09:00"),  // 9 has gone by today
         ("dom:12", "2026-11-12 00:00"), ("dom:31", "2026-10-31 00:00"), ("dom:21", "2026-11-21 00:00"), ("date:1:1", "2027-01-01 00:00"),
-        ("date:10:21", "2027-10-21 00:00"),  // today's date: next year's, as "the 21st" is next month's ("ymd:2026:12:3", "2026-12-03 00:00"),
+        ("date:10:21", "2027-10-21 00:00"),  // today's date: next year's, as "the 21st" is next month's
+        ("ymd:2026:12:3", "2026-12-03 00:00"),
+        ("nextmonth:1", "2026-11-01 00:00"), ("nextmonth:30@9:00", "2026-11-30 09:00"),  // "the 1st of next month"
         ("for:2:week", "2026-11-04 10:00"),  // across the end of summer time: the same clock time
         ("for:3:hour", "2026-10-21 13:00"),
     ])
@@ -40,5 +42,6 @@ import Testing
         #expect(PauseEnd.resolve("ymd:2026:2:1", now: now, calendar: calendar) == .past(local("2026-02-01 00:00")))
         #expect(PauseEnd.resolve("ymd:2026:2:30", now: now, calendar: calendar) == .unreadable, "no 30 February")
         #expect(PauseEnd.resolve("weekday:x", now: now, calendar: calendar) == .unreadable)
+        #expect(PauseEnd.resolve("nextmonth:31", now: now, calendar: calendar) == .unreadable, "no 31 November")
     }
 }

@@ -25,6 +25,38 @@ import Testing
         #expect(fluff.intent == .resumePet && fluff[.pet]?.knownPet == "Mr. Fluff")
     }
 
+    /// A greeting or a thanks around a command is said to be kind, not asked (blind-12: "Good
+    /// evening. I began the wash for Buddy at around four o'clock this afternoon.").
+    @Test func aGreetingOrThanksAroundACommandIsKindness() throws {
+        let wash = try read("Good evening. I began the wash for Buddy at 4 o'clock this afternoon.")
+        #expect(wash.intent == .startWash && wash[.pet]?.knownPet == "Buddy" && wash[.at]?.value == "at:0:16:00:24")
+        let pause = try read("hi there! pause snowy till friday, thanks a lot")
+        #expect(pause.intent == .pausePet && pause[.pet]?.knownPet == "Snowy")
+        // Only kindness: a greeting alone is a greeting, and kindness alone asks nothing.
+        #expect(try read("hello, hi there").intent == .greeting)
+    }
+
+    /// Why, or while what, comes after the command (blind-12: "um can u pause snowy while im at
+    /// camp"): the words before "while" or "because" are read as the command. Not before "when",
+    /// "after" or "until": they say when it should happen, and it would happen now.
+    @Test func aReasonAfterTheCommandIsContext() throws {
+        let camp = try read("um can u pause snowy while im at camp")
+        #expect(camp.intent == .pausePet && camp[.pet]?.knownPet == "Snowy" && camp[.until] == nil)
+        #expect(try read("freeze fluffy because I'm in hospital for a bit").intent == .pausePet)
+        let wash = try read("start the wash for buddy while I cook dinner")
+        #expect(wash.intent == .startWash && wash[.pet]?.knownPet == "Buddy")
+        for line in ["start wash for snowy when the dryer is done", "start wash for snowy after lunch", "while snowy sleeps", "delete snowy because"] {
+            #expect(try read(line).intent == .unknown, "\(line)")
+        }
+    }
+
+    /// A clause is read with its misspellings corrected, as a whole line is (blind-12: "bck home,
+    /// resme evrything").
+    @Test func aMisspeltClauseIsCorrected() throws {
+        let back = try read("bck home, resme evrything")
+        #expect(back.intent == .resumePet && back[.pet] == nil && back.corrections.map(\.meant) == ["resume", "everything"])
+    }
+
     /// When it happened may come first: "yesterday at 9pm i started the dryer for snowy".
     @Test func anInstantFirstIsReadAsTheStepsInstant() throws {
         let dryer = try read("Yesterday at 9pm I started the dryer for Snowy.")

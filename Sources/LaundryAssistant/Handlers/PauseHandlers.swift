@@ -148,6 +148,12 @@ enum PauseEnd: Equatable {
         case "dom":
             guard day.count == 2, let dayOfMonth = Int(day[1]) else { return .unreadable }
             end = at(calendar.nextDate(after: today, matching: DateComponents(day: dayOfMonth), matchingPolicy: .strict))
+        case "nextmonth":
+            guard day.count == 2, let dayOfMonth = Int(day[1]),
+                  let nextMonth = calendar.dateInterval(of: .month, for: now)?.end,
+                  let days = calendar.range(of: .day, in: .month, for: nextMonth), days.contains(dayOfMonth)
+            else { return .unreadable }
+            end = at(calendar.date(byAdding: .day, value: dayOfMonth - 1, to: nextMonth))
         case "date":
             guard day.count == 3, let month = Int(day[1]), let dayOfMonth = Int(day[2]) else { return .unreadable }
             end = at(calendar.nextDate(after: today, matching: DateComponents(month: month, day: dayOfMonth), matchingPolicy: .strict))
