@@ -6,7 +6,9 @@ import LaundryCore
 /// A word that is neither a grammar word nor part of a pet's name may stand for the single closest
 /// grammar word: one edit away (a swap of two neighbours counts as one) for words of 4 to 7
 /// letters, two for longer ones, never for typed words of 3 letters or fewer ("yo", "cat", "hte"
-/// are too short to guess at). When several grammar words are equally close, the line is read with
+/// are too short to guess at) — but for three letters without a vowel, a word typed in haste:
+/// "dyr" is "dry" (a swap), "wsh" is "wash" (a letter put back), never a letter changed ("try" is
+/// no "dry"). When several grammar words are equally close, the line is read with
 /// each: it is a correction only when they all read the same ("foled" as "fold" or "folded": both
 /// mark laundry folded), and otherwise a suggestion ("helo": hello or help?). The words are grouped by length, so a word is compared only with
 /// those that could be close enough.
@@ -67,6 +69,7 @@ struct TypoCorrector: Sendable {
         else { return [] }
         let characters = ascii ? [] : Array(word)
         let count = ascii ? bytes.count : characters.count
+        if ascii, count == 3, !bytes.contains(where: { Self.vowels.contains($0 | 0x20) }) { return hastyCorrections(of: bytes) }
         let allowed = Self.allowedEdits(forLength: count)
         guard allowed > 0 else { return [] }
         let letters = Self.letters(bytes)
@@ -89,6 +92,23 @@ struct TypoCorrector: Sendable {
             }
         }
         return best.words.sorted()
+    }
+
+    /// a, e, i, o and u, in lower case.
+    private static let vowels: Set<UInt8> = Set("aeiou".utf8)
+
+    /// The grammar words a vowelless three-letter ASCII word was typed in haste for: the same
+    /// letters with two neighbours swapped, or one letter more (the rest in their order).
+    private func hastyCorrections(of bytes: [UInt8]) -> [String] {
+        let lowered = bytes.map { $0 | 0x20 }
+        var found: [String] = []
+        for candidate in wordsByLength[3]?.candidates ?? [] where candidate.bytes.sorted() == lowered.sorted() && candidate.bytes != lowered {
+            if EditDistance.withSwaps(lowered, candidate.bytes, within: 1) == 1 { found.append(candidate.word) }
+        }
+        for candidate in wordsByLength[4]?.candidates ?? [] {
+            if EditDistance.withSwaps(lowered, candidate.bytes, within: 1) == 1 { found.append(candidate.word) }
+        }
+        return found.sorted()
     }
 
     /// Letters only: numbers, slash commands and punctuation are not typos of words.

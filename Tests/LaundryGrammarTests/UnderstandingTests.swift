@@ -125,6 +125,19 @@ import Testing
         #expect(try read("satrt wash for snowy").intent == .startWash, "one closest word: read")
     }
 
+    /// Three letters without a vowel are a word typed in haste (blind-1 to -4 each had one: "dyr
+    /// fluffy", "wsh mr fluff", "lst my pet"): read as the grammar word with a letter put back or
+    /// two neighbours swapped — never another letter, so "try snowy" is not "dry snowy".
+    @Test func aShortWordWithoutVowelsIsReadAsTheWordTypedInHaste() throws {
+        let dry = try read("dyr fluffy")
+        #expect(dry.intent == .startDry && dry.corrections == [WordCorrection(typed: "dyr", meant: "dry")])
+        #expect(try read("wsh snowy").intent == .startWash)
+        #expect(try read("lst my pets").intent == .listPets)
+        for line in ["try snowy", "cat snowy", "fly snowy"] {
+            #expect(try read(line).intent == .unknown, "\(line)")
+        }
+    }
+
     @Test func aGuessThatCouldMeanTwoThingsOrIsTooShortIsNone() throws {
         #expect(try read("helo").intent == .unknown, "hello or help?")
         #expect(try read("srt wash for snowy").intent == .unknown, "three letters: too short to guess")
