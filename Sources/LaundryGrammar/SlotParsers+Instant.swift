@@ -9,8 +9,8 @@ extension SlotParsers {
     ///   (the hour as given) or `12` (a bare 1–12: morning or evening, whichever came last).
     package static let instant: @Sendable ([String]) -> String? = { words in
         var words = words
-        // "about an hour ago", "around 9": roughly is as exact as it gets.
-        if words.count > 1, words.first == "about" || words.first == "around" { words.removeFirst() }
+        // "about an hour ago", "around 9", "like 10": roughly is as exact as it gets.
+        if words.count > 1, let first = words.first, roughly.contains(first) { words.removeFirst() }
         guard !words.isEmpty else { return nil }
         if words.last == "ago" {
             var reader = DurationReader(words: splitCompact(Array(words.dropLast())))
@@ -38,7 +38,7 @@ extension SlotParsers {
         }
         // "at 9", "by 5", "at about 7".
         if words.first == "at" || words.first == "by" { words.removeFirst() }
-        if words.first == "around" || words.first == "about" { words.removeFirst() }
+        if words.count > 1, let first = words.first, roughly.contains(first) { words.removeFirst() }
         // The day after the time: "7 last night", "9:30 this morning", "5:45 yesterday".
         var partHour: Int?
         if day == "any", words.last == "yesterday" || words.last == "today" {
@@ -62,6 +62,9 @@ extension SlotParsers {
         return "at:\(day):\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute):\(time.twelveHour ? 12 : 24)"
     }
 
+    /// The words that say a time is roughly it: "around 4", "at like 10".
+    static let roughly: Set<String> = ["about", "around", "like", "roughly", "approximately", "approx"]
+
     /// The parts of a day and their hours; `day` 0 is today, -1 yesterday, nil the day said before.
     static let partsOfDay: [[String]: (day: String?, hour: Int)] = [
         ["this", "morning"]: ("0", 9), ["this", "afternoon"]: ("0", 15), ["this", "evening"]: ("0", 19),
@@ -72,17 +75,32 @@ extension SlotParsers {
     /// The words of instants that no other parser reads (``vocabulary`` holds them).
     static let instantWords: Set<String> = [
         "at", "ago", "morning", "afternoon", "evening", "night", "tonight", "noon", "midday", "midnight",
-        "am", "pm", "a.m", "p.m", "o'clock", "oclock", "past", "by", "to", "around", "about",
+        "am", "pm", "a.m", "p.m", "o'clock", "oclock", "past", "by", "to", "around", "about", "like", "roughly",
+        "approximately", "approx", "half", "quarter",
     ]
+
+    /// Minutes said before "past" or "to": "ten", "20", "five" (1 to 59).
+    private static func minutesOffClock(_ word: String) -> Int? {
+        let minutes = Int(word) ?? smallNumbers[word] ?? tens[word]
+        return minutes.flatMap { (1...59).contains($0) ? $0 : nil }
+    }
 
     /// "6pm", "6 pm", "6 p.m", "9:30", "18.30", "0630", "9", "noon", "midnight", "9 o'clock": the hour
     /// (0–23), the minute, and whether the hour may be morning or evening.
     static func clockTime(_ words: [String]) -> (hour: Int, minute: Int, twelveHour: Bool)? {
         var words = words
         if words.last == "o'clock" || words.last == "oclock" { words.removeLast() }
-        // "half past six", "quarter past 6", "quarter to 7", "a quarter to seven".
+        // "4ish", "10ish": roughly.
+        if let last = words.last, last.hasSuffix("ish"), last.count > 3, last.dropLast(3).allSatisfy({ $0.isASCIIDigit || $0 == ":" }) {
+            words[words.count - 1] = String(last.dropLast(3))
+        }
+        // "half 7": half past, the British way.
+        if words.count == 2, words[0] == "half", let hour = clockTime([words[1]]), hour.minute == 0, hour.twelveHour {
+            return (hour.hour, 30, true)
+        }
+        // "half past six", "quarter past 6", "quarter to 7", "a quarter to seven", "ten past six", "20 to 3".
         if words.first == "a", words.count > 1, words[1] == "quarter" { words.removeFirst() }
-        if words.count >= 3, let offset = ["half": 30, "quarter": 15][words[0]], words[1] == "past" || words[1] == "to",
+        if words.count >= 3, let offset = ["half": 30, "quarter": 15][words[0]] ?? minutesOffClock(words[0]), words[1] == "past" || words[1] == "to",
            !(words[0] == "half" && words[1] == "to"),
            let hour = clockTime(Array(words[2...])), hour.minute == 0 {
             let minutes = (hour.hour * 60 + (words[1] == "past" ? offset : -offset) + 24 * 60) % (24 * 60)

@@ -33,6 +33,8 @@ extension SlotParsers {
         let count: Decimal
         if quantity == ["a"] || quantity == ["an"] {
             count = 1
+        } else if [["a", "couple", "of"], ["couple", "of"], ["a", "couple"], ["couple"]].contains(quantity) {
+            count = 2
         } else {
             guard let (value, used) = number(quantity, at: 0), used == quantity.count else { return nil }
             count = value
@@ -91,6 +93,8 @@ extension SlotParsers {
         }
         if words.first == "next" || words.first == "this" { words.removeFirst() }
         if words.count == 1, let weekday = weekdays[words[0]] { return "weekday:\(weekday)" }
+        // "until august": the month's first day.
+        if words.count == 1, let month = months[words[0]] { return "date:\(month):1" }
         // "3/15" (a month, then its day; "15/3" the other way round).
         let slashed = words.count == 1 ? words[0].split(separator: "/").compactMap { Int($0) } : []
         if slashed.count == 2 {
@@ -123,14 +127,31 @@ extension SlotParsers {
         return "date:\(month):\(dayOfMonth)"
     }
 
-    /// "12th" → "12", "1st" → "1"; any other word as it is.
+    /// "12th" → "12", "1st" → "1", "third" → "3", "twenty-first" → "21"; any other word as it is.
     private static func ordinal(_ word: String) -> String {
+        if let number = ordinalWords[word] { return String(number) }
         for suffix in ["st", "nd", "rd", "th"] where word.hasSuffix(suffix) && word.count > 2 {
             let number = word.dropLast(2)
             if number.allSatisfy(\.isASCIIDigit) { return String(number) }
         }
         return word
     }
+
+    /// The days of a month as words: "first" to "thirty-first".
+    static let ordinalWords: [String: Int] = {
+        let ones = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
+        var words: [String: Int] = [:]
+        for (index, word) in ones.enumerated() {
+            words[word] = index + 1
+            words["twenty-" + word] = 21 + index
+        }
+        for (word, number) in ["tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
+                               "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
+                               "thirtieth": 30, "thirty-first": 31] {
+            words[word] = number
+        }
+        return words
+    }()
 
     static let weekdays: [String: Int] = [
         "sunday": 1, "sun": 1, "monday": 2, "mon": 2, "tuesday": 3, "tue": 3, "tues": 3, "wednesday": 4, "wed": 4,
@@ -146,8 +167,8 @@ extension SlotParsers {
     /// The words of ends that no other parser reads (``vocabulary`` holds them). Connectors
     /// ("until", "for", "the") belong to the templates, as ends that are no end do ("indefinitely").
     static let untilVocabulary: Set<String> = {
-        var words = Set(weekdays.keys).union(months.keys).union(spanUnits.keys)
-        words.formUnion(["tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tommorrow", "next", "weekend", "new", "year", "years",
+        var words = Set(weekdays.keys).union(months.keys).union(spanUnits.keys).union(ordinalWords.keys)
+        words.formUnion(["couple", "tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tommorrow", "next", "weekend", "new", "year", "years",
                          "year's", "christmas", "xmas"])
         return words
     }()

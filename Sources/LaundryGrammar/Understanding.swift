@@ -38,7 +38,9 @@ struct LineReader {
         if let sure { return (sure, [], line) }
         if let command = readClauses(text, pets: pets, corrector: corrector) { return (command, [], line) }
         if let command = readInstantFirst(text, pets: pets) { return (command, [], line) }
-        if let command = readBeforeReason(line, original: text, pets: pets) { return (command, [], line) }
+        if let command = readBeforeReason(line, original: text, pets: pets) ?? readAfterSo(line, original: text, pets: pets) {
+            return (command, [], line)
+        }
         let loose = matcher.match(line, original: text, pets: pets, options: Matcher.Options(unknownPets: true))
         return (loose ?? .unknown, loose == nil ? corrected.map(\.command) : [], line)
     }
@@ -76,7 +78,7 @@ struct LineReader {
     private func readClauses(_ text: String, pets: PetNameIndex, corrector: () -> TypoCorrector) -> Command? {
         let clauses = Self.clauses(of: text)
         guard clauses.count > 1 else { return nil }
-        var merged: Command?, addressed: SlotValue?, kindness: Command?
+        var merged: Command?, addressed: SlotValue?, kindness: Command?, allKind = true
         for clause in clauses {
             guard let line = matcher.prepare(clause, pets: pets) else { continue }
             let command = readExactly(line, original: clause, pets: pets)
@@ -88,6 +90,7 @@ struct LineReader {
             }
             guard let command else {
                 if line.words.indices.contains(where: line.isPetWord) { return nil }
+                allKind = false
                 continue
             }
             // "Good evening.", "thanks a lot": said to be kind, around what is asked.
@@ -95,6 +98,7 @@ struct LineReader {
                 kindness = kindness ?? command
                 continue
             }
+            allKind = false
             guard let so = merged else {
                 merged = command
                 continue
@@ -106,7 +110,7 @@ struct LineReader {
                              template: so.template, corrections: so.corrections + command.corrections)
         }
         // A yes or a no is taken only when it is plain: "sure, in 5 minutes" is not a yes.
-        guard var command = merged ?? kindness, command.intent != .confirm, command.intent != .deny else { return nil }
+        guard var command = merged ?? (allKind ? kindness : nil), command.intent != .confirm, command.intent != .deny else { return nil }
         if let addressed {
             if let named = command.slots[.pet], !named.isPronoun, named.knownPet != addressed.knownPet { return nil }
             command = command.with(.pet, addressed)
@@ -141,8 +145,24 @@ struct LineReader {
         guard let start = line.words.indices.dropFirst().first(where: { Self.reasonWords.contains(line.words[$0]) && !line.isPetWord($0) }),
               start < line.words.count - 1
         else { return nil }
-        let before = String(text[..<line.tokens[start].chunk.lowerBound])
-        guard let prefix = matcher.prepare(before, pets: pets), let command = readExactly(prefix, original: before, pets: pets),
+        return readPart(String(text[..<line.tokens[start].chunk.lowerBound]), pets: pets)
+    }
+
+    /// Why, said before the command and "so" — "I'll be at my mom's for a few days so pause
+    /// fluffy" — read as the words after the last "so". Not a command about "it": who that is
+    /// would be a guess.
+    private func readAfterSo(_ line: Matcher.Line, original text: String, pets: PetNameIndex) -> Command? {
+        guard let so = line.words.indices.dropFirst().dropLast().last(where: { line.words[$0] == "so" && !line.isPetWord($0) }),
+              let command = readPart(String(text[line.tokens[so + 1].chunk.lowerBound...]), pets: pets),
+              command.slots[.pet]?.isPronoun != true
+        else { return nil }
+        return command
+    }
+
+    /// A part of a line read as typed (or with a pet set aside), as a command; not a yes or a no,
+    /// which is taken only when plain.
+    private func readPart(_ part: String, pets: PetNameIndex) -> Command? {
+        guard let line = matcher.prepare(part, pets: pets), let command = readExactly(line, original: part, pets: pets),
               command.intent != .confirm, command.intent != .deny
         else { return nil }
         return command

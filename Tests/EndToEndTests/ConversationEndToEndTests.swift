@@ -74,7 +74,7 @@ import Testing
     /// it was not done: the script fails, as when the script ends on a question, and says which
     /// line asked.
     @Test(arguments: [
-        "create pet Snowy\nstart wsh for snowy\nstatus\n",  // a sure guess, asked: "Start wash for Snowy?"
+        "create pet Snowy\nstart snowys wash thingy\nstatus\n",  // a sure guess, asked: "Start wash for Snowy?"
         "create pet Snowy\ncreate pet Fluffy\nstart wash\nstatus\n",  // which pet?
         "create pet Snowy\ndelete snowy\n/pets\n",  // a confirmation
     ])
@@ -92,7 +92,7 @@ import Testing
         #expect(texts(result)[2].contains("is so happy!"), "nothing was started")
         #expect(result.status == 1)
         // A change the classifier is sure of is asked about; another line drops the question.
-        let asked = try laundrytime.run(["--json"], script: "srt wash for fluffy\n/status\n")
+        let asked = try laundrytime.run(["--json"], script: "start fluffys wash thingy\n/status\n")
         #expect(texts(asked)[0] == "Start wash for Fluffy? (yes/no)", "\(texts(asked)[0])")
         #expect(texts(asked)[1].contains("is so happy!"), "nothing was started")
     }

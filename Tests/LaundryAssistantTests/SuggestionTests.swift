@@ -70,7 +70,7 @@ import Testing
 
     /// The first reading decides: after a request to read, no change is offered; after a change,
     /// no change of another kind.
-    @Test(arguments: ["srt the wsh for fluffy", "srt the wash fluffy", "fluffy info thing stuff", "shw fluffy"])
+    @Test(arguments: ["srt the wsh for fluffy", "srt the wash fluffy", "fluffy info thing stuff", "fluffy infos thingy"])
     func suggestionsNeverChangeTheKindOfTheRequest(line: String) throws {
         let intents = try suggested(say(line)).map(meaning)
         let first = try #require(intents.first, "\(line) has suggestions")

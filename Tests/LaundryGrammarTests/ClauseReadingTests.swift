@@ -34,6 +34,9 @@ import Testing
         #expect(pause.intent == .pausePet && pause[.pet]?.knownPet == "Snowy")
         // Only kindness: a greeting alone is a greeting, and kindness alone asks nothing.
         #expect(try read("hello, hi there").intent == .greeting)
+        // Kindness around words not understood is no greeting (blind-13: "hey, I'm back from my
+        // work trip — resume everyone" was answered "Hi! 👋").
+        #expect(try read("hey, the blender is broken").intent == .unknown)
     }
 
     /// Why, or while what, comes after the command (blind-12: "um can u pause snowy while im at
@@ -55,6 +58,16 @@ import Testing
     @Test func aMisspeltClauseIsCorrected() throws {
         let back = try read("bck home, resme evrything")
         #expect(back.intent == .resumePet && back[.pet] == nil && back.corrections.map(\.meant) == ["resume", "everything"])
+    }
+
+    /// "so" says what follows is asked: "I'll be at my mom's for a few days so pause fluffy"
+    /// (blind-13), read as the words after it — unless they are about "it".
+    @Test func theCommandAfterSoIsRead() throws {
+        let mom = try read("I'll be at my mom's for a few days so pause fluffy")
+        #expect(mom.intent == .pausePet && mom[.pet]?.knownPet == "Fluffy")
+        #expect(try read("the sheets smell so wash snowy").intent == .startWash)
+        #expect(try read("snowy is filthy so wash her").intent == .unknown, "who “her” is would be a guess")
+        #expect(try read("so so").intent == .unknown)
     }
 
     /// When it happened may come first: "yesterday at 9pm i started the dryer for snowy".

@@ -16,6 +16,10 @@ import Testing
         ("last night at 11", "at:-1:23:00:24"), ("this morning at 7:15", "at:0:7:15:24"), ("at half past six", "at:any:6:30:12"),
         ("around 11", "at:any:11:00:12"), ("at about 7:15", "at:any:7:15:12"), ("at quarter to 7", "at:any:6:45:12"), ("at a quarter past ten", "at:any:10:15:12"), ("at 5:45 yesterday", "at:-1:5:45:12"),
         // The military way (blind-12): four digits, "0630", "2130".
+        // Said loosely (training-c): "around 4ish", "at like 10", "half 7", "ten past six", "as of 9".
+        ("around 4ish", "at:any:4:00:12"), ("at like 10", "at:any:10:00:12"), ("half 7", "at:any:7:30:12"),
+        ("at ten past six", "at:any:6:10:12"), ("20 to 3", "at:any:2:40:12"), ("at 5 past 9", "at:any:9:05:12"),
+        ("about 10ish", "at:any:10:00:12"),
         ("at 0630", "at:any:6:30:24"), ("at 2130", "at:any:21:30:24"), ("1400", "at:any:14:00:24"), ("at 0000", "at:any:0:00:24"),
     ])
     func wordsSayAnInstant(_ words: String, _ value: String) {
@@ -24,7 +28,7 @@ import Testing
 
     @Test(arguments: ["at 25", "at 9:60", "at 13pm", "at", "ago", "0 minutes ago", "at nine thirty", "tomorrow at 9", "at -5",
                       "at half to 7", "at half past 6:30", "last night at",
-                      "at 2460", "at 2400", "at 130", "at 01300", "at 1400pm"])
+                      "at 2460", "at 2400", "at 130", "at 01300", "at 1400pm", "60 past 3", "half 13", "ish", "at fishish"])
     func otherWordsAreNoInstant(_ words: String) {
         #expect(SlotParsers.instant(words.split(separator: " ").map(String.init)) == nil, "\(words)")
     }
@@ -41,8 +45,10 @@ import Testing
         ("ten days", "for:10:day"), ("a week", "for:1:week"), ("3 hours", "for:3:hour"), ("2 wks", "for:2:week"),
         ("a month", "for:1:month"), ("2 years", "for:2:year"), ("monday at 9am", "weekday:2@9:00"),
         ("tomorrow evening", "+1@19:00"), ("6pm", "+0@18:00"), ("dec 24 at 18:30", "date:12:24@18:30"),
+        ("a couple of weeks", "for:2:week"), ("couple days", "for:2:day"), ("august", "date:8:1"), ("first of next month", "nextmonth:1"),
+        ("third", "dom:3"), ("twenty-first of march", "date:3:21"),
         ("1st of next month", "nextmonth:1"), ("9th next month", "nextmonth:9"), ("15th of next month at 9am", "nextmonth:15@9:00"),
-        ("0 days", nil), ("1.5 weeks", nil), ("monday th", nil), ("32nd", nil), ("snowy", nil), ("13 24", nil),
+        ("0 days", nil), ("1.5 weeks", nil), ("a couple", nil), ("thirty-second", nil), ("monday th", nil), ("32nd", nil), ("snowy", nil), ("13 24", nil),
     ] as [(String, String?)])
     func wordsSayWhenAPauseEnds(_ words: String, _ value: String?) {
         #expect(SlotParsers.until(words.split(separator: " ").map(String.init)) == value, "\(words)")
