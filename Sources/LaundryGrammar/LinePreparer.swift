@@ -37,6 +37,23 @@ struct LinePreparer: Sendable {
             facts = tokens.map { wordFacts[$0.word] ?? WordFacts() }
         }
         guard !tokens.isEmpty, tokens.count <= Matcher.maximumWords else { return nil }
+        return prepare(tokens, facts: facts, line: line, pets: pets)
+    }
+
+    /// A prepared line again, with some of its words read as others (misspellings corrected):
+    /// what may be passed over is worked out anew, so that a corrected "pleease" is passed over
+    /// as "please" is.
+    func prepare(_ prepared: Matcher.Line, replacing replacements: [Int: String], line: String, pets: PetNameIndex) -> Matcher.Line {
+        let tokens = prepared.tokens.enumerated().map { position, token in
+            replacements[position].map { Token(word: $0, range: token.range, chunk: token.chunk, quote: token.quote) } ?? token
+        }
+        return prepare(tokens, facts: tokens.map { wordFacts[$0.word] ?? WordFacts() }, line: line, pets: pets)
+    }
+
+    /// Whether a word may start a stretch to pass over (a `skip` phrase).
+    func startsSkip(_ word: String) -> Bool { wordFacts[word]?.startsSkip ?? false }
+
+    private func prepare(_ tokens: [Token], facts: [WordFacts], line: String, pets: PetNameIndex) -> Matcher.Line {
         let words = tokens.map(\.word)
         // Made at the first pet named, the first skip: many lines name none and skip nothing.
         var isPetWord: [Bool] = [], petNames: [[PetMatch]] = []

@@ -55,6 +55,11 @@ final class Matcher: Sendable {
         preparer.prepare(line, pets: pets)
     }
 
+    /// The line with some words read as others, prepared anew (``LinePreparer/prepare(_:replacing:line:pets:)``).
+    func prepare(_ line: Line, replacing replacements: [Int: String], original: String, pets: PetNameIndex) -> Line {
+        preparer.prepare(line, replacing: replacements, line: original, pets: pets)
+    }
+
     /// How freely a pass reads the line.
     struct Options {
         /// Whether a `{pet}` may take words that name none of the user's pets.

@@ -148,11 +148,14 @@ struct LineReader {
         return readPart(String(text[..<line.tokens[start].chunk.lowerBound]), pets: pets)
     }
 
-    /// Why, said before the command and "so" — "I'll be at my mom's for a few days so pause
-    /// fluffy" — read as the words after the last "so". Not a command about "it": who that is
-    /// would be a guess.
+    /// The words after which what is asked follows what is said around it.
+    static let thenWords: Set<String> = ["so", "but"]
+
+    /// Why, said before the command and "so" or "but" — "I'll be at my mom's for a few days so
+    /// pause fluffy", "forgot to log it but snowy's been tumbling since 1pm" — read as the words
+    /// after the last such word. Not a command about "it": who that is would be a guess.
     private func readAfterSo(_ line: Matcher.Line, original text: String, pets: PetNameIndex) -> Command? {
-        guard let so = line.words.indices.dropFirst().dropLast().last(where: { line.words[$0] == "so" && !line.isPetWord($0) }),
+        guard let so = line.words.indices.dropFirst().dropLast().last(where: { Self.thenWords.contains(line.words[$0]) && !line.isPetWord($0) }),
               let command = readPart(String(text[line.tokens[so + 1].chunk.lowerBound...]), pets: pets),
               command.slots[.pet]?.isPronoun != true
         else { return nil }
@@ -240,16 +243,22 @@ struct LineReader {
         guard !choices.isEmpty, readings <= Self.maximumCorrectedReadings else { return [] }
         var found: [CorrectedReading] = []
         for reading in 0..<readings {
-            var fixed = line, corrections: [WordCorrection] = [], rest = reading
+            var fixed = line, corrections: [WordCorrection] = [], rest = reading, replacements: [Int: String] = [:]
             for choice in choices {
                 let meant = choice.words[rest % choice.words.count]
                 rest /= choice.words.count
+                replacements[choice.position] = meant
                 fixed.words[choice.position] = meant
                 fixed.slotWords[choice.position] = meant
                 fixed.ids[choice.position] = graph.id(of: meant)
                 corrections.append(WordCorrection(typed: line.words[choice.position], meant: meant))
             }
             fixed.numberWordCounts = Matcher.numberWords(fixed.slotWords)
+            // A corrected filler word ("pleease") is passed over as typed right: what may be
+            // passed over is worked out again (most corrections are of other words).
+            if replacements.values.contains(where: matcher.preparer.startsSkip) {
+                fixed = matcher.prepare(line, replacing: replacements, original: original, pets: pets)
+            }
             guard let (command, literals, knownPets) = matcher.matchWithEvidence(fixed, original: original, pets: pets, options: Matcher.Options()),
                   !found.contains(where: { $0.command.intent == command.intent && $0.command.slots == command.slots })
             else { continue }

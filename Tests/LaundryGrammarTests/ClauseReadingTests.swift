@@ -68,6 +68,8 @@ import Testing
         #expect(try read("the sheets smell so wash snowy").intent == .startWash)
         #expect(try read("snowy is filthy so wash her").intent == .unknown, "who “her” is would be a guess")
         #expect(try read("so so").intent == .unknown)
+        let but = try read("forgot to log it but snowy's been tumbling since 1pm")
+        #expect(but.intent == .startDry && but[.pet]?.knownPet == "Snowy" && but[.at]?.value == "at:any:13:00:24")
     }
 
     /// When it happened may come first: "yesterday at 9pm i started the dryer for snowy".

@@ -138,6 +138,15 @@ import Testing
         }
     }
 
+    /// A misspelt filler word is passed over once corrected, as it would be typed right
+    /// (blind-15: "pleease pawse all of them for ten days").
+    @Test func aMisspeltFillerWordIsPassedOver() throws {
+        let pause = try read("pleease pawse all of them for ten days")
+        #expect(pause.intent == .pausePet && pause[.until]?.value == "for:10:day")
+        #expect(pause.corrections == [WordCorrection(typed: "pleease", meant: "please"), WordCorrection(typed: "pawse", meant: "pause")])
+        #expect(try read("pleease fold snowy").intent == .markFolded)
+    }
+
     @Test func aGuessThatCouldMeanTwoThingsOrIsTooShortIsNone() throws {
         #expect(try read("helo").intent == .unknown, "hello or help?")
         #expect(try read("srt wash for snowy").intent == .unknown, "three letters: too short to guess")
