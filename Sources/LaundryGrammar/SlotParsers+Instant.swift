@@ -13,6 +13,14 @@ extension SlotParsers {
         if words.count > 1, let first = words.first, roughly.contains(first) { words.removeFirst() }
         guard !words.isEmpty else { return nil }
         if words.last == "ago" {
+            // "two days ago", "a day ago": whole days.
+            if words.count >= 3, words[words.count - 2] == "day" || words[words.count - 2] == "days" {
+                let quantity = Array(words.dropLast(2))
+                let days = quantity == ["a"] || quantity == ["one"] ? 1 : number(quantity, at: 0).flatMap { value, used in
+                    used == quantity.count ? SlotNumber(value)?.whole(in: 1...366) : nil
+                }
+                return days.map { "ago:\($0 * 86400)" }
+            }
             var reader = DurationReader(words: splitCompact(Array(words.dropLast())))
             guard let minutes = reader.read()?.whole(in: 1...(60 * 24 * 366)) else { return nil }
             return "ago:\(minutes * 60)"
@@ -34,11 +42,16 @@ extension SlotParsers {
         // A part of a day before the time: "last night at 11", "this morning at 7:15".
         for length in [2, 1] where words.count > length + 1 && ["at", "around", "about", "by"].contains(words[length]) {
             guard let part = partsOfDay[Array(words[..<length])] else { continue }
-            return instant([part.day == "-1" ? "yesterday" : "today"] + Array(words[length...]) + (part.hour >= 12 ? ["evening"] : ["morning"]))
+            // "this evening at 8", "yesterday evening at 8" (the day said before the part).
+            let said = part.day ?? day
+            let dayWords = said == "-1" ? ["yesterday"] : said == "0" ? ["today"] : []
+            return instant(dayWords + Array(words[length...]) + (part.hour >= 12 ? ["evening"] : ["morning"]))
         }
         // "at 9", "by 5", "at about 7".
         if words.first == "at" || words.first == "by" { words.removeFirst() }
         if words.count > 1, let first = words.first, roughly.contains(first) { words.removeFirst() }
+        // "at lunch", "yesterday at dinner".
+        if words.count == 1, let part = partsOfDay[words], part.day == nil { return "at:\(day):\(part.hour):00:24" }
         // The day after the time: "7 last night", "9:30 this morning", "5:45 yesterday".
         var partHour: Int?
         if day == "any", words.last == "yesterday" || words.last == "today" {
@@ -62,21 +75,23 @@ extension SlotParsers {
         return "at:\(day):\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute):\(time.twelveHour ? 12 : 24)"
     }
 
-    /// The words that say a time is roughly it: "around 4", "at like 10".
-    static let roughly: Set<String> = ["about", "around", "like", "roughly", "approximately", "approx"]
+    /// The words that say a time is roughly it: "around 4", "at like 10", "earlier at 2".
+    static let roughly: Set<String> = ["about", "around", "like", "roughly", "approximately", "approx", "earlier"]
 
     /// The parts of a day and their hours; `day` 0 is today, -1 yesterday, nil the day said before.
     static let partsOfDay: [[String]: (day: String?, hour: Int)] = [
         ["this", "morning"]: ("0", 9), ["this", "afternoon"]: ("0", 15), ["this", "evening"]: ("0", 19),
         ["tonight"]: ("0", 19), ["last", "night"]: ("-1", 21), ["morning"]: (nil, 9), ["afternoon"]: (nil, 15),
         ["evening"]: (nil, 19), ["night"]: (nil, 21),
+        // Meals: "at lunch", "yesterday at dinner".
+        ["breakfast"]: (nil, 8), ["lunch"]: (nil, 12), ["lunchtime"]: (nil, 12), ["dinner"]: (nil, 19), ["dinnertime"]: (nil, 19),
     ]
 
     /// The words of instants that no other parser reads (``vocabulary`` holds them).
     static let instantWords: Set<String> = [
         "at", "ago", "morning", "afternoon", "evening", "night", "tonight", "noon", "midday", "midnight",
         "am", "pm", "a.m", "p.m", "o'clock", "oclock", "past", "by", "to", "around", "about", "like", "roughly",
-        "approximately", "approx", "half", "quarter",
+        "approximately", "approx", "half", "quarter", "earlier", "breakfast", "lunch", "lunchtime", "dinner", "dinnertime",
     ]
 
     /// Minutes said before "past" or "to": "ten", "20", "five" (1 to 59).

@@ -68,17 +68,21 @@ struct LineReader {
     /// all my pets please" — read as the clauses that are commands, the rest taken as what people
     /// say around a command: every clause that fits a template must ask the same thing (their
     /// slots put together, none said two ways), and at least one must. A clause that is only a
-    /// pet's name says whom the command is for ("snowy, pause till sunday"). A pet named in a
-    /// clause that is no command ("bye bye snowy, delete her"), or a command about "it", is left
-    /// to the rest of the understanding: who "it" is would be a guess; so is a yes or a no with
-    /// more said around it. A clause is read as typed, else with its misspellings corrected ("bck
+    /// pet's name says whom the command is for ("snowy, pause till sunday"); so does the one pet
+    /// named in the clauses that are no command ("fluffy's wash is done, start the dryer", "bye
+    /// bye snowy, delete her"), for a command that names none or says "her". Otherwise such a
+    /// clause may be the command itself, not understood, and the line is left to the rest of the
+    /// understanding — as when two pets are named (who is "her"?), and a yes or a no with more
+    /// said around it. A clause is read as typed, else with its misspellings corrected ("bck
     /// home, resme evrything"). A greeting or a thanks is kindness around the command ("Good evening.
-    /// I began the wash for Buddy at 4"), the command only when nothing else is asked. Clauses end at , ; ! ? (not "1,000"'s comma) and at a colon or a full
-    /// stop before a space (not at "Mr. Fluff"'s, nor "10:30"'s).
+    /// I began the wash for Buddy at 4"), the command only when nothing else is asked. Clauses end at , ; ! ? (not "1,000"'s comma), at a dash
+    /// between words, and at a colon or a full stop before a space (not at "Mr. Fluff"'s, nor "10:30"'s).
     private func readClauses(_ text: String, pets: PetNameIndex, corrector: () -> TypoCorrector) -> Command? {
         let clauses = Self.clauses(of: text)
         guard clauses.count > 1 else { return nil }
         var merged: Command?, addressed: SlotValue?, kindness: Command?, allKind = true
+        // The pets named in clauses that are no command, by name.
+        var mentioned: [String: SlotValue] = [:]
         for clause in clauses {
             guard let line = matcher.prepare(clause, pets: pets) else { continue }
             let command = readExactly(line, original: clause, pets: pets)
@@ -89,7 +93,14 @@ struct LineReader {
                 continue
             }
             guard let command else {
-                if line.words.indices.contains(where: line.isPetWord) { return nil }
+                for (position, named) in line.petNames.enumerated() {
+                    for match in named {
+                        let name = pets.entries[match.entry].name
+                        let said = line.tokens[position..<position + match.length]
+                        mentioned[name] = SlotValue(text: PetNameIndex.withoutPossessive(String(clause[said.first!.range.lowerBound..<said.last!.range.upperBound])),
+                                                    knownPet: name)
+                    }
+                }
                 allKind = false
                 continue
             }
@@ -103,10 +114,14 @@ struct LineReader {
                 merged = command
                 continue
             }
+            // "her" in one clause is the pet another names ("Fluffy needs a break till the 12th,
+            // pause her").
             guard so.intent == command.intent,
-                  command.slots.allSatisfy({ kind, value in so.slots[kind].map { $0.value == value.value && $0.knownPet == value.knownPet } ?? true })
+                  command.slots.allSatisfy({ kind, value in
+                      so.slots[kind].map { $0.value == value.value && $0.knownPet == value.knownPet || $0.isPronoun || value.isPronoun } ?? true
+                  })
             else { return nil }
-            merged = Command(intent: so.intent, slots: so.slots.merging(command.slots) { first, _ in first },
+            merged = Command(intent: so.intent, slots: so.slots.merging(command.slots) { first, second in first.isPronoun ? second : first },
                              template: so.template, corrections: so.corrections + command.corrections)
         }
         // A yes or a no is taken only when it is plain: "sure, in 5 minutes" is not a yes.
@@ -114,8 +129,21 @@ struct LineReader {
         if let addressed {
             if let named = command.slots[.pet], !named.isPronoun, named.knownPet != addressed.knownPet { return nil }
             command = command.with(.pet, addressed)
+        } else if !mentioned.isEmpty {
+            // A clause not understood that names a pet may be the command itself ("oops forgot to
+            // say, put away snowy's stuff at lunch" is no undo): only a command waiting for a pet
+            // takes it.
+            guard mentioned.count == 1, let pet = mentioned.values.first,
+                  command.slots[.pet].map(\.isPronoun) ?? takesPet(command.intent)
+            else { return nil }
+            command = command.with(.pet, pet)
         }
         return command.slots[.pet]?.isPronoun == true ? nil : command
+    }
+
+    /// Whether some template of the intent names a pet.
+    private func takesPet(_ intent: Intent) -> Bool {
+        matcher.graph.templates.contains { $0.intent == intent && $0.text.contains("{pet}") }
     }
 
     /// A line that starts with when it happened — "yesterday at 9pm i started the dryer for snowy"
@@ -174,8 +202,9 @@ struct LineReader {
     /// The clauses of a line, trimmed, empty ones left out.
     static func clauses(of text: String) -> [String] {
         // Most lines have no mark that could end a clause: nothing to split.
+        // (The dashes "—" and "–" start with the byte 0xE2.)
         guard text.utf8.contains(where: { [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "!"), UInt8(ascii: "?"),
-                                           UInt8(ascii: ":"), UInt8(ascii: ".")].contains($0) }) else { return [text] }
+                                           UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-"), 0xE2].contains($0) }) else { return [text] }
         var clauses: [Substring] = []
         var start = text.startIndex, index = text.startIndex
         while index < text.endIndex {
@@ -186,6 +215,9 @@ struct LineReader {
             let ends = switch character {
             // Not "1,000"'s comma.
             case ",": !(next.isASCIIDigit && previous.isASCIIDigit)
+            // A dash between words, not a hyphen inside one ("un-pause").
+            case "—", "–": true
+            case "-": previous.isWhitespace && next.isWhitespace
             case ";", "!", "?": true
             case ":": next.isWhitespace
             // A full stop after a word of four characters or more, letters among them: "stay.

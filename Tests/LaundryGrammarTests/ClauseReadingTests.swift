@@ -82,10 +82,37 @@ import Testing
         #expect(try read("at 9 show snowy").intent == .unknown)
     }
 
+    /// A pet named around the command is whom it is for, when it is the only one named and the
+    /// command names none or says "her" (blind-17: "Fluffy needs a break till the 12th, pause
+    /// her", "Snowy and I need a break lol, pause her till next month").
+    @Test func thePetNamedAroundTheCommandIsWhomItIsFor() throws {
+        let fluffy = try read("Fluffy needs a break till the 12th, pause her")
+        #expect(fluffy.intent == .pausePet && fluffy[.pet]?.knownPet == "Fluffy" && fluffy[.until]?.value == "dom:12")
+        let snowy = try read("Snowy and I need a break lol, pause her till friday")
+        #expect(snowy.intent == .pausePet && snowy[.pet]?.knownPet == "Snowy" && snowy[.until]?.value == "weekday:6")
+        let dryer = try read("fluffy's wash is done, start the dryer")
+        #expect(dryer.intent == .startDry && dryer[.pet]?.knownPet == "Fluffy")
+        let bye = try read("bye bye snowy, delete her")  // the assistant asks before deleting
+        #expect(bye.intent == .deletePet && bye[.pet]?.knownPet == "Snowy")
+        // Otherwise the clause that names a pet may be the command, not understood (blind-17:
+        // "oops forgot to say, put away snowy's stuff at lunch" was read as "oops": undo).
+        for line in ["snowy is clean, fold fluffy", "snowy looks fine, show the status", "oops forgot to say, put away snowy's stuff at lunch"] {
+            #expect(try read(line).intent == .unknown, "\(line)")
+        }
+    }
+
+    /// A dash ends a clause as a comma does (blind-17: "✈️ flying out tomorrow — freeze snowy for
+    /// 12 days"), not a hyphen inside a word.
+    @Test func aDashEndsAClause() throws {
+        let trip = try read("✈️ flying out tomorrow — freeze snowy for 12 days")
+        #expect(trip.intent == .pausePet && trip[.pet]?.knownPet == "Snowy" && trip[.until]?.value == "for:12:day")
+        #expect(LineReader.clauses(of: "out - pause snowy") == ["out", "pause snowy"])
+        #expect(LineReader.clauses(of: "un-pause snowy") == ["un-pause snowy"])
+    }
+
     @Test(arguments: [
         "stop snowy, start wash for fluffy",  // two commands: which?
-        "bye bye snowy, delete her",  // who "her" is would be a guess
-        "fluffy's wash is done, start the dryer",  // the pet is in the clause that is no command
+        "snowy and fluffy are dirty, wash her",  // two pets named: which is "her"?
         "buddy: dryer",  // a name and no command
         "snowy, fluffy, pause",  // two names
         "sure, in 5 minutes",  // a yes with more said is no plain yes

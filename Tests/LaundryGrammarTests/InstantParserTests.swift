@@ -20,9 +20,12 @@ import Testing
         ("around 4ish", "at:any:4:00:12"), ("at like 10", "at:any:10:00:12"), ("half 7", "at:any:7:30:12"),
         ("at ten past six", "at:any:6:10:12"), ("20 to 3", "at:any:2:40:12"), ("at 5 past 9", "at:any:9:05:12"),
         ("about 10ish", "at:any:10:00:12"),
+        ("two days ago", "ago:172800"), ("a day ago", "ago:86400"), ("yesterday evening at 8", "at:-1:20:00:24"),
+        ("earlier at like 2", "at:any:2:00:12"),
+        ("at lunch", "at:any:12:00:24"), ("yesterday at dinner", "at:-1:19:00:24"), ("after breakfast", nil),
         ("at 0630", "at:any:6:30:24"), ("at 2130", "at:any:21:30:24"), ("1400", "at:any:14:00:24"), ("at 0000", "at:any:0:00:24"),
-    ])
-    func wordsSayAnInstant(_ words: String, _ value: String) {
+    ] as [(String, String?)])
+    func wordsSayAnInstant(_ words: String, _ value: String?) {
         #expect(SlotParsers.instant(words.split(separator: " ").map(String.init)) == value, "\(words)")
     }
 
