@@ -41,6 +41,10 @@ public struct PetNameIndex: Sendable {
             if !essential.isEmpty && essential.count < words.count {
                 entries.append(Entry(name: name, words: essential))
             }
+            // "Mr. Fluff" is also "mr.fluff" and "mrfluff": a name of several words typed as one.
+            if essential.count > 1 {
+                for joined in Set([essential.joined(), essential.joined(separator: ".")]) { entries.append(Entry(name: name, words: [joined])) }
+            }
         }
         self.entries = entries.filter { !$0.words.isEmpty }.sorted { $0.words.count > $1.words.count }
         var firstWords: Set<String> = []

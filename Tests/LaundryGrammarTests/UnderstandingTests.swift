@@ -97,6 +97,15 @@ import Testing
         #expect(try read("how is rex")[.pet]?.text == "rex", "no pet: the words, for “there is no pet called rex”")
     }
 
+    /// A name of several words is also found typed as one ("mr.fluff", "mrfluff"; training-c:
+    /// "wkae up mr.fluff" was no pet).
+    @Test func aNameOfSeveralWordsMayBeTypedAsOne() throws {
+        for line in ["wake up mr.fluff", "how is mrfluff", "how is Mr.Fluff?"] {
+            #expect(try read(line)[.pet]?.knownPet == "Mr. Fluff", "\(line)")
+        }
+        #expect(try read("how is mr.fluffy")[.pet]?.knownPet == nil)
+    }
+
     /// A name ending in an emoji is also found without it ("snowy" for Snowy 🧦).
     @Test func aPetsEmojiMayBeLeftOut() throws {
         let pets = PetNameIndex(names: ["Snowy 🧦", "Fluffy"])
