@@ -69,6 +69,13 @@ extension SlotParsers {
             // "until monday at 9" is the morning: an end is planned, not remembered.
             return "\(day)@\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute)"
         }
+        // The time first: "6pm tomorrow", "9am on monday".
+        for split in 1..<words.count {
+            guard let time = clockTime(Array(words[..<split])) else { continue }
+            let rest = Array(words[split...])
+            guard let day = day(rest.first == "on" ? Array(rest.dropFirst()) : rest), !day.contains("@") else { return nil }
+            return "\(day)@\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute)"
+        }
         return nil
     }
 
@@ -79,6 +86,7 @@ extension SlotParsers {
         switch words {
         case ["tomorrow"], ["tmrw"], ["tmr"], ["tomorow"], ["tommorow"], ["tommorrow"]: return "+1"
         case ["next", "week"]: return "weekday:2"
+        case ["next", "month"]: return "nextmonth:1"
         case let said where said.count == 2 && said[0] == "day" && Int(said[1]).map({ (1...31).contains($0) }) == true: return "dom:\(said[1])"
         case ["weekend"], ["this", "weekend"]: return "weekday:7"
         case ["new", "year"], ["new", "years"], ["new", "year's"], ["new", "years", "day"], ["new", "year's", "day"]: return "date:1:1"
@@ -168,7 +176,7 @@ extension SlotParsers {
     /// ("until", "for", "the") belong to the templates, as ends that are no end do ("indefinitely").
     static let untilVocabulary: Set<String> = {
         var words = Set(weekdays.keys).union(months.keys).union(spanUnits.keys).union(ordinalWords.keys)
-        words.formUnion(["couple", "tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tommorrow", "next", "weekend", "new", "year", "years",
+        words.formUnion(["couple", "on", "tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tommorrow", "next", "weekend", "new", "year", "years",
                          "year's", "christmas", "xmas"])
         return words
     }()

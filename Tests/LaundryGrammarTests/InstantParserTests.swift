@@ -48,6 +48,7 @@ import Testing
         ("ten days", "for:10:day"), ("a week", "for:1:week"), ("3 hours", "for:3:hour"), ("2 wks", "for:2:week"),
         ("a month", "for:1:month"), ("2 years", "for:2:year"), ("monday at 9am", "weekday:2@9:00"),
         ("tomorrow evening", "+1@19:00"), ("6pm", "+0@18:00"), ("dec 24 at 18:30", "date:12:24@18:30"),
+        ("6pm tomorrow", "+1@18:00"), ("9am on monday", "weekday:2@9:00"), ("next month", "nextmonth:1"),
         ("a couple of weeks", "for:2:week"), ("couple days", "for:2:day"), ("august", "date:8:1"), ("first of next month", "nextmonth:1"),
         ("third", "dom:3"), ("twenty-first of march", "date:3:21"),
         ("1st of next month", "nextmonth:1"), ("9th next month", "nextmonth:9"), ("15th of next month at 9am", "nextmonth:15@9:00"),
