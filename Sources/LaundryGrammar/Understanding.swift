@@ -134,16 +134,11 @@ struct LineReader {
             // say, put away snowy's stuff at lunch" is no undo): only a command waiting for a pet
             // takes it.
             guard mentioned.count == 1, let pet = mentioned.values.first,
-                  command.slots[.pet].map(\.isPronoun) ?? takesPet(command.intent)
+                  command.slots[.pet].map(\.isPronoun) ?? matcher.graph.intentsTakingPet.contains(command.intent)
             else { return nil }
             command = command.with(.pet, pet)
         }
         return command.slots[.pet]?.isPronoun == true ? nil : command
-    }
-
-    /// Whether some template of the intent names a pet.
-    private func takesPet(_ intent: Intent) -> Bool {
-        matcher.graph.templates.contains { $0.intent == intent && $0.text.contains("{pet}") }
     }
 
     /// A line that starts with when it happened — "yesterday at 9pm i started the dryer for snowy"
