@@ -74,9 +74,10 @@ struct LineReader {
     /// clause may be the command itself, not understood, and the line is left to the rest of the
     /// understanding — as when two pets are named (who is "her"?), and a yes or a no with more
     /// said around it. A clause is read as typed, else with its misspellings corrected ("bck
-    /// home, resme evrything"). A greeting or a thanks is kindness around the command ("Good evening.
-    /// I began the wash for Buddy at 4"), the command only when nothing else is asked. Clauses end at , ; ! ? (not "1,000"'s comma), at a dash
-    /// between words, and at a colon or a full stop before a space (not at "Mr. Fluff"'s, nor "10:30"'s).
+    /// home, resme evrything"). A greeting or a thanks is kindness around the command ("Good
+    /// evening. I began the wash for Buddy at 4"), the command only when nothing else is asked.
+    /// Clauses end at , ; ! ? (not "1,000"'s comma), at a dash between words, and at a colon or a
+    /// full stop before a space (not at "Mr. Fluff"'s, nor "10:30"'s).
     private func readClauses(_ text: String, pets: PetNameIndex, corrector: () -> TypoCorrector) -> Command? {
         let clauses = Self.clauses(of: text)
         guard clauses.count > 1 else { return nil }
@@ -96,9 +97,8 @@ struct LineReader {
                 for (position, named) in line.petNames.enumerated() {
                     for match in named {
                         let name = pets.entries[match.entry].name
-                        let said = line.tokens[position..<position + match.length]
-                        mentioned[name] = SlotValue(text: PetNameIndex.withoutPossessive(String(clause[said.first!.range.lowerBound..<said.last!.range.upperBound])),
-                                                    knownPet: name)
+                        let said = line.tokens[position].range.lowerBound..<line.tokens[position + match.length - 1].range.upperBound
+                        mentioned[name] = SlotValue(text: PetNameIndex.withoutPossessive(String(clause[said])), knownPet: name)
                     }
                 }
                 allKind = false
