@@ -100,9 +100,9 @@ struct TypoCorrector: Sendable {
     /// The grammar words a vowelless three-letter ASCII word was typed in haste for: the same
     /// letters with two neighbours swapped, or one letter more (the rest in their order).
     private func hastyCorrections(of bytes: [UInt8]) -> [String] {
-        let lowered = bytes.map { $0 | 0x20 }
+        let lowered = bytes.map { $0 | 0x20 }, letters = lowered.sorted()
         var found: [String] = []
-        for candidate in wordsByLength[3]?.candidates ?? [] where candidate.bytes.sorted() == lowered.sorted() && candidate.bytes != lowered {
+        for candidate in wordsByLength[3]?.candidates ?? [] where candidate.bytes != lowered && candidate.bytes.sorted() == letters {
             if EditDistance.withSwaps(lowered, candidate.bytes, within: 1) == 1 { found.append(candidate.word) }
         }
         for candidate in wordsByLength[4]?.candidates ?? [] {
