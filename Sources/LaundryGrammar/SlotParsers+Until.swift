@@ -57,7 +57,7 @@ extension SlotParsers {
         // A time alone: "until 6pm", "till tonight".
         if let part = partsOfDay[words], part.day != "-1" { return "+0@\(part.hour):00" }
         if let time = clockTime(words.first == "at" ? Array(words.dropFirst()) : words) {
-            return "+0@\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute)"
+            return "+0@" + clockValue(time)
         }
         for split in stride(from: words.count, through: 1, by: -1) {
             guard let day = day(Array(words[..<split])) else { continue }
@@ -67,16 +67,21 @@ extension SlotParsers {
             let clock = rest.first == "at" ? Array(rest.dropFirst()) : rest
             guard let time = clockTime(clock) else { return nil }
             // "until monday at 9" is the morning: an end is planned, not remembered.
-            return "\(day)@\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute)"
+            return "\(day)@" + clockValue(time)
         }
         // The time first: "6pm tomorrow", "9am on monday".
         for split in 1..<words.count {
             guard let time = clockTime(Array(words[..<split])) else { continue }
             let rest = Array(words[split...])
             guard let day = day(rest.first == "on" ? Array(rest.dropFirst()) : rest), !day.contains("@") else { return nil }
-            return "\(day)@\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute)"
+            return "\(day)@" + clockValue(time)
         }
         return nil
+    }
+
+    /// A time of day as an end's value writes it: "9:05", "18:30".
+    private static func clockValue(_ time: (hour: Int, minute: Int, twelveHour: Bool)) -> String {
+        "\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute)"
     }
 
     /// "tomorrow", "monday", "next friday", "next week", "the weekend", "dec 24", "24 december",

@@ -150,9 +150,7 @@ struct LineReader {
         for count in stride(from: min(said.count, words.count - 1), through: 1, by: -1) {
             guard SlotParsers.instant(Array(said.prefix(count))) != nil else { continue }
             let moved = (words[count...] + words[..<count]).joined(separator: " ")
-            guard let line = matcher.prepare(moved, pets: pets), let command = readExactly(line, original: moved, pets: pets),
-                  command[.at] != nil else { return nil }
-            return command
+            return readPart(moved, pets: pets).flatMap { $0[.at] == nil ? nil : $0 }
         }
         return nil
     }
