@@ -110,10 +110,9 @@ public final class LaundryStore: Sendable {
         // Looked at before the first read: nothing this process does has touched the file yet.
         let seal = StoreSeal.state(of: path)
         do {
-            let wholeChecked = try read { transaction in
+            let wholeChecked = try readSQLite { db, transaction in
                 try StoreIntegrity.check(
-                    transaction.db, path: path, seal: seal,
-                    lastWholeCheck: try transaction.maintenanceDate(StoreIntegrity.checkedAtKey), now: now)
+                    db, path: path, seal: seal, lastWholeCheck: try transaction.maintenanceDate(StoreIntegrity.checkedAtKey), now: now)
             }
             // Kept with the next change rather than in a write of its own: a session that only
             // reads writes nothing, and a store found damaged later was not written to.
@@ -127,11 +126,16 @@ public final class LaundryStore: Sendable {
 
     /// Reads in one transaction.
     public func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        try readSQLite { _, transaction in try body(transaction) }
+    }
+
+    /// Reads in one transaction, with SQLite's own connection too (for what only SQLite has).
+    func readSQLite<T>(_ body: (Database, StoreTransaction) throws -> T) throws -> T {
         try refuseIfDamaged()
         do {
             return try queue.read { db in
                 try memory.beginTransaction(db)
-                return try body(StoreTransaction(db: db, path: path, memory: memory))
+                return try body(db, StoreTransaction(connection: SQLiteStoreConnection(db: db), path: path, memory: memory))
             }
         } catch {
             throw translated(error)
@@ -150,7 +154,7 @@ public final class LaundryStore: Sendable {
                 try db.cachedStatement(sql: grouped ? "SAVEPOINT command" : "BEGIN IMMEDIATE TRANSACTION").execute()
                 do {
                     if !grouped { try memory.beginTransaction(db) }
-                    let transaction = StoreTransaction(db: db, path: path, memory: memory)
+                    let transaction = StoreTransaction(connection: SQLiteStoreConnection(db: db), path: path, memory: memory)
                     let result = try body(transaction)
                     let checked = wholeCheckToRecord.value
                     if commit, let checked { try transaction.setMaintenanceDate(StoreIntegrity.checkedAtKey, checked) }
@@ -255,8 +259,8 @@ public final class LaundryStore: Sendable {
     /// commands read it. A store that opens can still hold a page or a row that is damaged.
     public func verifyContents() throws(StoreError) {
         do {
-            try read { transaction in
-                let check = try String.fetchAll(transaction.db, sql: "PRAGMA quick_check")
+            try readSQLite { db, transaction in
+                let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
                 guard check == ["ok"] else { throw StoreError.damaged(path: path, reason: check.joined(separator: "; ")) }
                 try transaction.readEveryRow()
             }
@@ -282,7 +286,7 @@ public final class LaundryStore: Sendable {
 
     /// The identifiers of the migrations applied to the database.
     public func schemaVersion() throws -> [String] {
-        try read { transaction in try Schema.migrator.appliedIdentifiers(transaction.db).sorted() }
+        try read { transaction in try transaction.connection.appliedMigrations().sorted() }
     }
 
     // MARK: - Opening (the files it needs: StoreFiles)

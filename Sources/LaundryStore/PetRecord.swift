@@ -5,17 +5,17 @@ import LaundryCore
 // The history, transcript and undo records read their rows by position and write their columns by
 // hand rather than through Codable: GRDB's Codable support looks every column up by name and
 // formats every date with a DateFormatter, which was most of what a command cost (see
-// Benchmarks/RESULTS.md). They read with `decode(atIndex:)`, which throws, where a subscript would
-// stop the program on a value of the wrong type (a database edited by hand is a damaged store, not
-// a crash). Each record's `databaseSelection` fixes the column order its `init(row:)` reads.
+// Benchmarks/RESULTS.md). They read a row's values (as either engine gives them, StoreConnection)
+// with `value(_:)`, which throws, where a cast would stop the program on a value of the wrong type
+// (a database edited by hand is a damaged store, not a crash). Each record's column list fixes the
+// order its `init(values:)` reads.
 // The pet's row is the pet's own Codable (RowCoding), so that a new property is only a column to
 // add; the pets are read once and then kept (StoreMemory), so reading them by name costs little.
 
 /// A pet's row: the pet's own Codable, flattened into columns (``RowCoding``), plus `nameKey`, the
 /// case-folded name that makes names unique. The stage is stored as the last commanded step with
 /// its timer (``CycleState``'s columns), never as "done" (that is a question of time).
-struct PetRecord: FetchableRecord, MutablePersistableRecord {
-    static let databaseTableName = "pet"
+struct PetRecord: FetchableRecord {
     /// The columns, in the order the pet's Codable writes them, then `nameKey`.
     static let columns: [String] = {
         do {
@@ -26,7 +26,6 @@ struct PetRecord: FetchableRecord, MutablePersistableRecord {
         }
     }()
     static let columnList = columns.joined(separator: ", ")
-    static var databaseSelection: [any SQLSelectable] { columns.map { Column($0) } }
 
     var pet: Pet
 
@@ -41,14 +40,6 @@ struct PetRecord: FetchableRecord, MutablePersistableRecord {
     /// The values of ``columns``, in their order (the id may be NULL: a new row).
     func values() throws -> [DatabaseValue] {
         try RowCoding.columns(of: pet).map(\.value) + [pet.name.key.databaseValue]
-    }
-
-    func encode(to container: inout PersistenceContainer) throws {
-        for (column, value) in zip(Self.columns, try values()) { container[column] = value }
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        pet.id = inserted.rowID
     }
 
     /// The columns schema v7 added (a pause), and where they stand in a row.
@@ -101,10 +92,8 @@ extension CycleState: StoredAsColumns {
 }
 
 /// A row of a pet's laundry history.
-struct CycleEventRecord: MutablePersistableRecord {
-    static let databaseTableName = "cycleEvent"
+struct CycleEventRecord {
     static let columns = ["id", "petId", "petName", "kind", "at", "endsAt"]
-    static var databaseSelection: [any SQLSelectable] { columns.map { Column($0) } }
 
     var id: Int64?
     var petId: Int64
@@ -112,14 +101,6 @@ struct CycleEventRecord: MutablePersistableRecord {
     var kind: RecordedEvent.Kind
     var at: Date
     var endsAt: Date?
-
-    func encode(to container: inout PersistenceContainer) {
-        encodeColumns(Self.columns, [id, petId, petName, kind.rawValue, StoredDate.text(at), endsAt.map(StoredDate.text)], to: &container)
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
-    }
 
     var recorded: RecordedEvent {
         RecordedEvent(id: id ?? 0, petId: petId, petName: petName, kind: kind, at: at, endsAt: endsAt)
@@ -129,23 +110,33 @@ struct CycleEventRecord: MutablePersistableRecord {
 // In an extension, so that the memberwise initializer stays.
 extension CycleEventRecord: FetchableRecord {
     init(row: Row) throws {
-        id = try row.decode(atIndex: 0)
-        petId = try row.decode(atIndex: 1)
-        petName = try row.decode(atIndex: 2)
-        let kind: String = try row.decode(atIndex: 3)
+        try self.init(values: Array(row.databaseValues))
+    }
+
+    /// The event in `values`, in the order of ``columns``.
+    init(values row: [DatabaseValue]) throws {
+        id = try row.value(0)
+        petId = try row.value(1)
+        petName = try row.value(2)
+        let kind: String = try row.value(3)
         guard let known = RecordedEvent.Kind(rawValue: kind) else {
             throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "a history event of kind \(kind.debugDescription), which is none")
         }
         self.kind = known
-        at = try Self.date(row, 4)
-        endsAt = try Self.optionalDate(row, 5)
+        at = try row.date(4)
+        endsAt = try row.optionalDate(5)
+    }
+
+    /// Its columns' values, in the order of ``columns``.
+    var values: [DatabaseValue] {
+        [id.databaseValue, petId.databaseValue, petName.databaseValue, kind.rawValue.databaseValue,
+         StoredDate.text(at).databaseValue, endsAt.map(StoredDate.text).databaseValue]
     }
 }
 
 /// A change that can be undone: its summary, its ``LaundryCore/UndoRecord`` as JSON, the
 /// session that made it and the fingerprints of the rows it left (both nil before schema v4).
-struct UndoEntryRecord: FetchableRecord, TableRecord {
-    static let databaseTableName = "undoEntry"
+struct UndoEntryRecord: FetchableRecord {
     static let columnList = "id, at, summary, payload, session, expected"
 
     var id: Int64
@@ -156,21 +147,23 @@ struct UndoEntryRecord: FetchableRecord, TableRecord {
     var expected: String?
 
     init(row: Row) throws {
-        id = try row.decode(atIndex: 0)
-        at = try Self.date(row, 1)
-        summary = try row.decode(atIndex: 2)
-        payload = try row.decode(atIndex: 3)
-        session = try row.decode(atIndex: 4)
-        expected = try row.decode(atIndex: 5)
+        try self.init(values: Array(row.databaseValues))
+    }
+
+    /// The entry in `values`, in the order of ``columnList``.
+    init(values row: [DatabaseValue]) throws {
+        id = try row.value(0)
+        at = try row.date(1)
+        summary = try row.value(2)
+        payload = try row.value(3)
+        session = try row.optionalValue(4)
+        expected = try row.optionalValue(5)
     }
 }
 
 /// One message of the conversation.
-struct TranscriptMessageRecord: FetchableRecord, TableRecord {
-    static let databaseTableName = "transcriptMessage"
-    static var databaseSelection: [any SQLSelectable] {
-        ["id", "at", "role", "text", "intent", "ok", "petName"].map { Column($0) }
-    }
+struct TranscriptMessageRecord: FetchableRecord {
+    static let columnList = "id, at, role, text, intent, ok, petName"
 
     var id: Int64?
     var at: Date
@@ -181,13 +174,18 @@ struct TranscriptMessageRecord: FetchableRecord, TableRecord {
     var petName: String?
 
     init(row: Row) throws {
-        id = try row.decode(atIndex: 0)
-        at = try Self.date(row, 1)
-        role = try row.decode(atIndex: 2)
-        text = try row.decode(atIndex: 3)
-        intent = try row.decode(atIndex: 4)
-        ok = try row.decode(atIndex: 5)
-        petName = try row.decode(atIndex: 6)
+        try self.init(values: Array(row.databaseValues))
+    }
+
+    /// The message in `values`, in the order of ``columnList``.
+    init(values row: [DatabaseValue]) throws {
+        id = try row.optionalValue(0)
+        at = try row.date(1)
+        role = try row.value(2)
+        text = try row.value(3)
+        intent = try row.optionalValue(4)
+        ok = try row.optionalValue(5)
+        petName = try row.optionalValue(6)
     }
 
     var message: TranscriptMessage {
@@ -197,28 +195,34 @@ struct TranscriptMessageRecord: FetchableRecord, TableRecord {
     }
 }
 
-extension EncodableRecord {
-    /// Puts `values` into `container` under `columns`, pairwise.
-    func encodeColumns(_ columns: [String], _ values: [(any DatabaseValueConvertible)?], to container: inout PersistenceContainer) {
-        for (column, value) in zip(columns, values) { container[column] = value }
+extension [DatabaseValue] {
+    /// The value in column `index`; NULL or a value of another type is a damaged store (a row
+    /// edited by hand), never a crash.
+    func value<Value: DatabaseValueConvertible>(_ index: Int) throws -> Value {
+        guard let value: Value = try optionalValue(index) else { throw ColumnValues.damage("holds NULL in column \(index + 1)") }
+        return value
     }
-}
 
-extension FetchableRecord {
+    /// The value in column `index`, or nil for NULL.
+    func optionalValue<Value: DatabaseValueConvertible>(_ index: Int) throws -> Value? {
+        guard index < count else { throw ColumnValues.damage("has no column \(index + 1)") }
+        let stored = self[index]
+        if stored.isNull { return nil }
+        guard let value = Value.fromDatabaseValue(stored) else { throw ColumnValues.damage("holds \(stored) in column \(index + 1)") }
+        return value
+    }
+
     /// The date in column `index`; a row whose date cannot be read is a damaged store.
-    static func date(_ row: Row, _ index: Int) throws -> Date {
-        guard let date = try optionalDate(row, index) else {
-            throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "a date column holds NULL")
-        }
+    func date(_ index: Int) throws -> Date {
+        guard let date = try optionalDate(index) else { throw ColumnValues.damage("holds NULL in a date column") }
         return date
     }
 
-    static func optionalDate(_ row: Row, _ index: Int) throws -> Date? {
-        let value: DatabaseValue = row[index]
+    func optionalDate(_ index: Int) throws -> Date? {
+        guard index < count else { throw ColumnValues.damage("has no column \(index + 1)") }
+        let value = self[index]
         if value.isNull { return nil }
-        guard let date = StoredDate.date(value) else {
-            throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "a date column holds \(value), which is not a date")
-        }
+        guard let date = StoredDate.date(value) else { throw ColumnValues.damage("holds \(value) in a date column, which is not a date") }
         return date
     }
 }

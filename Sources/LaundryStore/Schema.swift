@@ -6,6 +6,9 @@ import GRDB
 /// Never edit a migration that has shipped: append a new one. A database that holds migrations
 /// this list does not know was written by a newer LaundryTime and is refused, not migrated down.
 enum Schema {
+    /// Every migration's identifier, in the order they are applied: the same on every engine.
+    static let identifiers = migrator.migrations
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
 

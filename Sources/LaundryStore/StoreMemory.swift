@@ -18,7 +18,9 @@ import LaundryCore
 /// the same JSON always stands for the same record.
 ///
 /// Only used on the store's database queue, one command at a time (hence `@unchecked Sendable`).
-final class StoreMemory: @unchecked Sendable {
+package final class StoreMemory: @unchecked Sendable {
+    package init() {}
+
     /// Every pet in id order, or nil when they must be read.
     private(set) var pets: [Pet]?
     /// The rows this connection wrote for pets (the values of ``PetRecord/columns``), for the
@@ -42,7 +44,7 @@ final class StoreMemory: @unchecked Sendable {
     }
 
     /// Forgets the pets and the pruning date: after a rollback, or another connection's commit.
-    func forget() {
+    package func forget() {
         forgetPets()
         lastPruned = nil
         undoEntries = nil

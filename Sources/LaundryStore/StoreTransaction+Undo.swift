@@ -51,12 +51,10 @@ extension StoreTransaction {
 /// them: otherwise it would silently take back the newer change too.
 public struct UndoStack {
     let transaction: StoreTransaction
-    private var db: Database { transaction.db }
+    private var connection: any StoreConnection { transaction.connection }
     private var memory: StoreMemory { transaction.memory }
 
-    private func execute(_ sql: String, _ arguments: StatementArguments = StatementArguments()) throws {
-        try transaction.execute(sql, arguments)
-    }
+    private static let selectEntries = "SELECT \(UndoEntryRecord.columnList) FROM undoEntry"
 
     /// Keeps how to reverse a change just made. The stack holds the latest
     /// ``StoreTransaction/undoDepth`` changes.
@@ -64,14 +62,16 @@ public struct UndoStack {
         let payload = try UndoPayload.json(record)
         memory.remember(record, as: payload)
         let expected = try fingerprints(of: Touched(record)).text
-        try execute("INSERT INTO undoEntry (at, summary, payload, session, expected) VALUES (?, ?, ?, ?, ?)",
-                    [try transaction.storable(now), record.summary, payload, ProcessSession.current.description, expected])
-        let entries = try memory.undoEntries.map { $0 + 1 } ?? Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM undoEntry")) ?? 0
+        try transaction.execute(
+            "INSERT INTO undoEntry (at, summary, payload, session, expected) VALUES (?, ?, ?, ?, ?)",
+            [try transaction.storable(now).databaseValue, record.summary.databaseValue, payload.databaseValue,
+             ProcessSession.current.description.databaseValue, expected.databaseValue])
+        let entries = try memory.undoEntries.map { $0 + 1 } ?? connection.value(Int.self, "SELECT count(*) FROM undoEntry") ?? 0
         if entries > StoreTransaction.undoDepth {
             // Older than the undoDepth-th newest: walks the newest ids only, not the whole table.
-            try execute(
+            try transaction.execute(
                 "DELETE FROM undoEntry WHERE id < (SELECT id FROM undoEntry ORDER BY id DESC LIMIT 1 OFFSET ?)",
-                [StoreTransaction.undoDepth - 1])
+                [(StoreTransaction.undoDepth - 1).databaseValue])
         }
         memory.undoEntries = min(entries, StoreTransaction.undoDepth)
     }
@@ -81,14 +81,11 @@ public struct UndoStack {
     /// (see the type's comment).
     public func undo() throws -> UndoOutcome {
         let me = ProcessSession.current
-        let newestFirst = "SELECT \(UndoEntryRecord.columnList) FROM undoEntry ORDER BY id DESC"
         let candidate: UndoEntryRecord
-        if let own = try UndoEntryRecord.fetchOne(
-            db.cachedStatement(sql: "SELECT \(UndoEntryRecord.columnList) FROM undoEntry WHERE session = ? ORDER BY id DESC LIMIT 1"),
-            arguments: [me.description]) {
+        if let own = try entry(Self.selectEntries + " WHERE session = ? ORDER BY id DESC LIMIT 1", [me.description.databaseValue]) {
             candidate = own
         } else {
-            guard let latest = try UndoEntryRecord.fetchOne(db.cachedStatement(sql: newestFirst + " LIMIT 1")) else {
+            guard let latest = try entry(Self.selectEntries + " ORDER BY id DESC LIMIT 1") else {
                 return .nothingToUndo
             }
             if let owner = latest.session.flatMap(ProcessSession.init), owner != me, owner.isRunning {
@@ -101,43 +98,47 @@ public struct UndoStack {
             return .changedSince(summary: candidate.summary, at: candidate.at, newer: try change(touching: differing, after: candidate.id))
         }
         let record = try memory.undoRecord(candidate.payload)
-        try execute("DELETE FROM undoEntry WHERE id = ?", [candidate.id])
+        try transaction.execute("DELETE FROM undoEntry WHERE id = ?", [candidate.id.databaseValue])
         memory.forgetUndoRecord(candidate.payload)
         memory.undoEntries = memory.undoEntries.map { $0 - 1 }
         for step in record.steps { try apply(step) }
         return .undone(record, at: candidate.at, madeHere: candidate.session == me.description)
     }
 
+    private func entry(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> UndoEntryRecord? {
+        try connection.firstRow(sql, arguments).map(UndoEntryRecord.init(values:))
+    }
+
     /// The oldest change after `id` that touched `what`: the one that came right after.
     private func change(touching what: Touched.Item, after id: Int64) throws -> UndoOutcome.NewerChange? {
-        let later = try UndoEntryRecord.fetchCursor(
-            db, sql: "SELECT \(UndoEntryRecord.columnList) FROM undoEntry WHERE id > ? ORDER BY id", arguments: [id])
-        while let entry = try later.next() {
-            guard let expected = entry.expected.map(Fingerprints.init(text:)), expected.touched.items.contains(what) else { continue }
+        var found: UndoOutcome.NewerChange?
+        try connection.forEachRow(Self.selectEntries + " WHERE id > ? ORDER BY id", [id.databaseValue]) { row in
+            guard found == nil else { return }
+            let entry = try UndoEntryRecord(values: row)
+            guard let expected = entry.expected.map(Fingerprints.init(text:)), expected.touched.items.contains(what) else { return }
             let owner = entry.session.flatMap(ProcessSession.init)
-            return UndoOutcome.NewerChange(
+            found = UndoOutcome.NewerChange(
                 summary: entry.summary, at: entry.at, elsewhere: owner != nil && owner != .current && owner!.isRunning)
         }
-        return nil
+        return found
     }
 
     private func apply(_ step: UndoStep) throws {
         switch step {
         case .restorePet(let pet):
             if try !transaction.updateRow(of: pet) {
-                var record = PetRecord(pet)
-                try record.insert(db)
+                _ = try transaction.insertRow(of: pet)
                 memory.forgetPets()
             }
         case .removePet(let id):
             try transaction.deletePet(id: id)
         case .removeEvent(let id):
-            _ = try CycleEventRecord.deleteOne(db, key: id)
+            try transaction.execute("DELETE FROM cycleEvent WHERE id = ?", [id.databaseValue])
         case .restoreEvents(let events):
             for event in events {
-                var record = CycleEventRecord(
+                let record = CycleEventRecord(
                     id: event.id, petId: event.petId, petName: event.petName, kind: event.kind, at: event.at, endsAt: event.endsAt)
-                try record.insert(db)
+                try transaction.execute(StoreTransaction.insertEvent, record.values)
             }
         case .restoreSettings(let settings):
             try transaction.save(settings)
@@ -156,8 +157,7 @@ public struct UndoStack {
             case .pet(let id):
                 values[item] = try petRow(id).map { hash(PetRecord.fingerprinted($0)) } ?? "-"
             case .settings:
-                let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT key, value FROM setting ORDER BY key"))
-                values[item] = hash(rows.flatMap(\.databaseValues))
+                values[item] = hash(try transaction.settingRows())
             }
         }
         return Fingerprints(values: values)
@@ -166,8 +166,7 @@ public struct UndoStack {
     /// A pet's row as stored (nil when there is none): as this connection last wrote it, else read.
     private func petRow(_ id: Int64) throws -> [DatabaseValue]? {
         if let written = memory.petRows[id] { return written }
-        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(PetRecord.columnList) FROM pet WHERE id = ?"), arguments: [id])
-        return row.map { Array($0.databaseValues) }
+        return try connection.firstRow("SELECT \(PetRecord.columnList) FROM pet WHERE id = ?", [id.databaseValue])
     }
 }
 

@@ -4,32 +4,51 @@ import LaundryCore
 
 /// What a command may read and write, inside one transaction.
 ///
-/// The store hands one to ``LaundryStore/read(_:)`` and ``LaundryStore/write(_:)``; it is only
-/// valid inside that closure. Pets come back as ``LaundryCore/Pet`` values.
+/// A store (``StoreEngine``: SQLite's ``LaundryStore`` or the PostgreSQL store) hands one to its
+/// `read` and `write`; it is only valid inside that closure. Pets come back as
+/// ``LaundryCore/Pet`` values.
 ///
 /// What every command does (read the pets, update one, append to the history, the undo stack and
-/// the transcript) is written as SQL in cached statements: each is compiled once per connection,
-/// where the query interface would build and compile it again for every command.
+/// the transcript) is written as SQL both engines read, on the engine's ``StoreConnection``:
+/// SQLite compiles each statement once per connection, where GRDB's query interface would build
+/// and compile it again for every command.
 public struct StoreTransaction {
-    let db: Database
+    /// The engine's connection, inside its transaction.
+    let connection: any StoreConnection
+    /// Where the store is, for messages: the SQLite file's path, or the PostgreSQL database.
     let path: String
     /// What the connection keeps between commands (the pets above all); every write below keeps it
     /// in step with the rows.
     let memory: StoreMemory
 
-    /// Runs a statement, compiled once per connection and kept for the next command.
-    func execute(_ sql: String, _ arguments: StatementArguments = StatementArguments()) throws {
-        try db.cachedStatement(sql: sql).execute(arguments: arguments)
+    package init(connection: any StoreConnection, path: String, memory: StoreMemory) {
+        self.connection = connection
+        self.path = path
+        self.memory = memory
+    }
+
+    /// Runs a statement (compiled once per connection and kept for the next command) and returns
+    /// how many rows it changed.
+    @discardableResult
+    func execute(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> Int {
+        try connection.execute(sql, arguments)
     }
 
     private static let selectPets = "SELECT \(PetRecord.columnList) FROM pet ORDER BY id"
     private static let selectPetByKey = "SELECT \(PetRecord.columnList) FROM pet WHERE nameKey = ?"
     private static let updatePet =
         "UPDATE pet SET " + PetRecord.columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ") + " WHERE id = ?"
+    private static let insertPet =
+        "INSERT INTO pet (\(PetRecord.columns.dropFirst().joined(separator: ", "))) VALUES ("
+        + Array(repeating: "?", count: PetRecord.columns.count - 1).joined(separator: ", ") + ")"
+    private static let insertPetWithID =
+        "INSERT INTO pet (\(PetRecord.columnList)) VALUES (" + Array(repeating: "?", count: PetRecord.columns.count).joined(separator: ", ") + ")"
+    static let insertEvent =
+        "INSERT INTO cycleEvent (\(CycleEventRecord.columns.joined(separator: ", "))) VALUES (?, ?, ?, ?, ?, ?)"
 
     /// How many rows this connection has changed so far: a command that leaves it as it was
     /// changed nothing.
-    public var changeCount: Int { db.totalChangesCount }
+    public var changeCount: Int { connection.totalChanges }
 
     /// Every pet, in the order they were created: as the last command left them when nothing has
     /// changed them since (``StoreMemory``), else read.
@@ -42,32 +61,43 @@ public struct StoreTransaction {
 
     /// Every pet, read from its row.
     func storedPets() throws -> [Pet] {
-        try PetRecord.fetchAll(db.cachedStatement(sql: Self.selectPets)).map(\.pet)
+        try connection.rows(Self.selectPets).map { try PetRecord.asStored($0) }
     }
 
     /// The pet whose name is `name` ignoring case.
     public func pet(named name: String) throws -> Pet? {
-        try PetRecord.fetchOne(db.cachedStatement(sql: Self.selectPetByKey), arguments: [PetName.key(for: name)]).map(\.pet)
+        try connection.firstRow(Self.selectPetByKey, [PetName.key(for: name).databaseValue]).map { try PetRecord.asStored($0) }
     }
 
     public func petCount() throws -> Int {
-        try PetRecord.fetchCount(db)
+        try connection.value(Int.self, "SELECT count(*) FROM pet") ?? 0
     }
 
     /// Saves a new pet and returns it with its id.
     public func insert(_ pet: Pet) throws -> Pet {
         try requireStorable(pet)
-        var record = PetRecord(pet)
-        try record.insert(db)
+        var inserted = pet
+        inserted.id = try insertRow(of: pet)
         memory.forgetPets()
-        return record.pet
+        return inserted
+    }
+
+    /// Inserts a pet's row — with its own id when it has one (undo puts a deleted pet back as it
+    /// was) — and returns the id.
+    func insertRow(of pet: Pet) throws -> Int64 {
+        let row = try PetRecord(pet).values()
+        if let id = pet.id {
+            try execute(Self.insertPetWithID, row)
+            return id
+        }
+        return try connection.insert(Self.insertPet, Array(row.dropFirst()))
     }
 
     /// Saves a changed pet (it must have been stored before).
     public func update(_ pet: Pet) throws {
         guard let id = pet.id else { preconditionFailure("update(_:) needs a stored pet") }
         guard try updateRow(of: pet) else {
-            throw RecordError.recordNotFound(databaseTableName: "pet", key: ["id": id.databaseValue])
+            throw StoreError.failed(path: path, reason: "pet \(id) is no longer stored")
         }
     }
 
@@ -82,12 +112,11 @@ public struct StoreTransaction {
             let changed = row.indices.dropFirst().filter { row[$0] != previous[$0] }
             if !changed.isEmpty {
                 let assignments = changed.map { "\(PetRecord.columns[$0]) = ?" }.joined(separator: ", ")
-                try execute("UPDATE pet SET \(assignments) WHERE id = ?", StatementArguments(changed.map { row[$0] } + [row[0]]))
-                guard db.changesCount == 1 else { return false }
+                guard try execute("UPDATE pet SET \(assignments) WHERE id = ?", changed.map { row[$0] } + [row[0]]) == 1 else { return false }
             }
         } else {
-            try execute(Self.updatePet, StatementArguments(row.dropFirst() + row.prefix(1)))  // the id goes last, in WHERE
-            guard db.changesCount == 1 else { return false }
+            // The id goes last, in WHERE.
+            guard try execute(Self.updatePet, Array(row.dropFirst() + row.prefix(1))) == 1 else { return false }
         }
         memory.updated(try? PetRecord.asStored(row), id: id, row: row)
         return true
@@ -98,17 +127,21 @@ public struct StoreTransaction {
     public func append(_ event: CycleEvent, for pet: Pet) throws -> Int64 {
         guard let id = pet.id else { preconditionFailure("append(_:for:) needs a stored pet") }
         let endsAt = event.kind.endsAt
-        try execute(
+        return try connection.insert(
             "INSERT INTO cycleEvent (petId, petName, kind, at, endsAt) VALUES (?, ?, ?, ?, ?)",
-            [id, pet.name.value, event.kind.recorded.rawValue, try storable(event.at), try endsAt.map(storable)])
-        return db.lastInsertedRowID
+            [id.databaseValue, pet.name.value.databaseValue, event.kind.recorded.rawValue.databaseValue,
+             try storable(event.at).databaseValue, try endsAt.map(storable).databaseValue])
     }
 
     /// History events, newest first: of one pet (all when nil), from `since` on, at most `limit`.
     public func events(petId: Int64? = nil, since: Date? = nil, until: Date? = nil, limit: Int? = nil) throws -> [RecordedEvent] {
-        var request = Self.events(petId: petId, since: since, until: until).order(Column("at").desc, Column("id").desc)
-        if let limit { request = request.limit(limit) }
-        return try request.fetchAll(db).map(\.recorded)
+        var (sql, arguments) = Self.events(petId: petId, since: since, until: until)
+        sql += " ORDER BY at DESC, id DESC"
+        if let limit {
+            sql += " LIMIT ?"
+            arguments.append(limit.databaseValue)
+        }
+        return try connection.rows(sql, arguments).map { try CycleEventRecord(values: $0).recorded }
     }
 
     /// History events oldest first, one at a time — of one pet (all when nil), from `since` up to
@@ -116,31 +149,47 @@ public struct StoreTransaction {
     public func forEachEvent(
         petId: Int64? = nil, since: Date? = nil, until: Date? = nil, _ body: (RecordedEvent) throws -> Void
     ) throws {
-        let events = try Self.events(petId: petId, since: since, until: until).order(Column("at"), Column("id")).fetchCursor(db)
-        while let record = try events.next() { try body(record.recorded) }
+        let (sql, arguments) = Self.events(petId: petId, since: since, until: until)
+        try connection.forEachRow(sql + " ORDER BY at, id", arguments) { try body(CycleEventRecord(values: $0).recorded) }
     }
 
-    /// The events of one pet (all when nil) from `since` up to `until` (open ends when nil).
-    private static func events(petId: Int64?, since: Date?, until: Date?) -> QueryInterfaceRequest<CycleEventRecord> {
-        var request = CycleEventRecord.all()
-        if let petId { request = request.filter(Column("petId") == petId) }
-        if let since { request = request.filter(Column("at") >= StoredDate.text(since)) }
-        if let until { request = request.filter(Column("at") < StoredDate.text(until)) }
-        return request
+    /// The query of the events of one pet (all when nil) from `since` up to `until` (open ends when
+    /// nil), and its arguments.
+    private static func events(petId: Int64?, since: Date?, until: Date?) -> (String, [DatabaseValue]) {
+        let (conditions, arguments) = conditions(petId: petId, since: since, until: until)
+        return ("SELECT \(CycleEventRecord.columns.joined(separator: ", ")) FROM cycleEvent" + conditions, arguments)
+    }
+
+    /// A WHERE clause (or nothing) for rows of one pet (any when nil), with `at` from `since` up to
+    /// `until`, and its arguments.
+    static func conditions(petId: Int64? = nil, since: Date?, until: Date?) -> (String, [DatabaseValue]) {
+        var conditions: [String] = []
+        var arguments: [DatabaseValue] = []
+        if let petId {
+            conditions.append("petId = ?")
+            arguments.append(petId.databaseValue)
+        }
+        if let since {
+            conditions.append("at >= ?")
+            arguments.append(StoredDate.text(since).databaseValue)
+        }
+        if let until {
+            conditions.append("at < ?")
+            arguments.append(StoredDate.text(until).databaseValue)
+        }
+        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
     }
 
     /// Each pet's last fold (or revive) before `instant`, by pet id (of one pet when `petId` is set).
     public func lastFolds(before instant: Date, petId: Int64? = nil) throws -> [Int64: Date] {
-        let rows = try Row.fetchAll(
-            db,
-            sql: "SELECT petId, max(at) FROM cycleEvent WHERE kind IN (?, ?) AND at < ?"
-                + (petId == nil ? "" : " AND petId = ?") + " GROUP BY petId",
-            arguments: StatementArguments(
-                [RecordedEvent.Kind.folded.rawValue, RecordedEvent.Kind.revived.rawValue, StoredDate.text(instant)]
-                    + (petId.map { [$0] } ?? [])))
         var folds: [Int64: Date] = [:]
-        for row in rows {
-            guard let id: Int64 = try row.decode(atIndex: 0), let at = StoredDate.date(row[1] as DatabaseValue) else { continue }
+        try connection.forEachRow(
+            "SELECT petId, max(at) FROM cycleEvent WHERE kind IN (?, ?) AND at < ?" + (petId == nil ? "" : " AND petId = ?")
+                + " GROUP BY petId",
+            [RecordedEvent.Kind.folded.rawValue.databaseValue, RecordedEvent.Kind.revived.rawValue.databaseValue,
+             StoredDate.text(instant).databaseValue] + (petId.map { [$0.databaseValue] } ?? [])
+        ) { row in
+            guard let id: Int64 = try row.optionalValue(0), let at = try? row.optionalDate(1) else { return }
             folds[id] = at
         }
         return folds
@@ -148,61 +197,64 @@ public struct StoreTransaction {
 
     /// Deletes a pet; its history goes with it.
     public func deletePet(id: Int64) throws {
-        _ = try PetRecord.deleteOne(db, key: id)
+        try execute("DELETE FROM pet WHERE id = ?", [id.databaseValue])
         memory.forgetPets()
     }
 
     /// Deletes every pet, the history, the settings, the transcript and the undo stack.
     public func deleteEverything() throws {
         for table in ["cycleEvent", "pet", "setting", "transcriptMessage", "undoEntry", "deliveredNotice"] {
-            try db.execute(sql: "DELETE FROM \(table)")
+            try execute("DELETE FROM \(table)")
         }
         memory.forget()
     }
 
     /// The schema migrations applied to this database, in order.
     public func appliedMigrations() throws -> [String] {
-        let applied = try Schema.migrator.appliedIdentifiers(db)
-        return Schema.migrator.migrations.filter(applied.contains)
+        let applied = try connection.appliedMigrations()
+        return Schema.identifiers.filter(applied.contains)
     }
 
     /// How long a trivial query takes, in seconds.
     public func measureQueryLatency() throws -> Double {
         let clock = ContinuousClock()
-        let elapsed = try clock.measure { _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM pet") }
+        let elapsed = try clock.measure { _ = try connection.value(Int.self, "SELECT count(*) FROM pet") }
         return Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)
     }
 
     /// How many history events a pet has (all pets when nil).
     public func eventCount(for pet: Pet? = nil) throws -> Int {
-        var request = CycleEventRecord.all()
-        if let id = pet?.id { request = request.filter(Column("petId") == id) }
-        return try request.fetchCount(db)
+        let (conditions, arguments) = Self.conditions(petId: pet?.id, since: nil, until: nil)
+        return try connection.value(Int.self, "SELECT count(*) FROM cycleEvent" + conditions, arguments) ?? 0
     }
 
     /// Claims a notice for delivery: true for the first caller with `key`, false for every later
     /// one, in this process or another (the key is stored in the same transaction).
     public func claimNotice(_ key: String, at now: Date) throws -> Bool {
-        try execute("INSERT OR IGNORE INTO deliveredNotice (key, at) VALUES (?, ?)", [key, try storable(now)])
-        return db.changesCount == 1
+        try execute("INSERT INTO deliveredNotice (key, at) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+                    [key.databaseValue, try storable(now).databaseValue]) == 1
     }
 
     /// Whether a notice was delivered already.
     public func isNoticeClaimed(_ key: String) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM deliveredNotice WHERE key = ?)", arguments: [key]) ?? false
+        try connection.firstRow("SELECT 1 FROM deliveredNotice WHERE key = ?", [key.databaseValue]) != nil
     }
 
     /// The app settings, with defaults for what was never set.
     public func settings() throws -> AppSettings {
         var settings = AppSettings.defaults
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT key, value FROM setting"))
-        while let row = try rows.next() {
-            guard let name: String = try? row.decode(atIndex: 0), let key = AppSettings.Key(rawValue: name),
-                  let value: String = try? row.decode(atIndex: 1)
-            else { continue }
+        try connection.forEachRow("SELECT key, value FROM setting", []) { row in
+            guard let name: String = try? row.value(0), let key = AppSettings.Key(rawValue: name),
+                  let value: String = try? row.value(1)
+            else { return }
             try? settings.set(key, to: value)
         }
         return settings
+    }
+
+    /// The settings' rows as stored, in key order, for undo's fingerprints.
+    func settingRows() throws -> [DatabaseValue] {
+        try connection.rows("SELECT key, value FROM setting ORDER BY key").flatMap { $0 }
     }
 
     /// Stores `settings`: every value, or only those that differ from `previous` (what
@@ -211,7 +263,7 @@ public struct StoreTransaction {
         for key in AppSettings.Key.allCases where settings.storedValue(of: key) != previous?.storedValue(of: key) {
             try execute(
                 "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                [key.rawValue, settings.storedValue(of: key)])
+                [key.rawValue.databaseValue, settings.storedValue(of: key).databaseValue])
         }
     }
 
@@ -220,14 +272,13 @@ public struct StoreTransaction {
     /// An instant kept under `key` in the `maintenance` table (when the store was last checked
     /// whole, or last pruned), or nil.
     func maintenanceDate(_ key: String) throws -> Date? {
-        let value = try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM maintenance WHERE key = ?"), arguments: [key])
-        return value.flatMap(StoredDate.date)
+        try connection.value(String.self, "SELECT value FROM maintenance WHERE key = ?", [key.databaseValue]).flatMap(StoredDate.date)
     }
 
     func setMaintenanceDate(_ key: String, _ date: Date) throws {
         try execute(
             "INSERT INTO maintenance (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            [key, try storable(date)])
+            [key.databaseValue, try storable(date).databaseValue])
     }
 
     // MARK: - Dates that read back
@@ -253,11 +304,14 @@ public struct StoreTransaction {
     /// commands read them, throwing at the first one LaundryTime could not use.
     func readEveryRow() throws {
         _ = try storedPets()
-        let events = try CycleEventRecord.fetchCursor(db)
-        while try events.next() != nil {}
-        let messages = try TranscriptMessageRecord.fetchCursor(db)
-        while try messages.next() != nil {}
-        let undo = try UndoEntryRecord.fetchCursor(db, sql: "SELECT \(UndoEntryRecord.columnList) FROM undoEntry")
-        while let entry = try undo.next() { _ = try JSONDecoder().decode(UndoRecord.self, from: Data(entry.payload.utf8)) }
+        try connection.forEachRow("SELECT \(CycleEventRecord.columns.joined(separator: ", ")) FROM cycleEvent", []) {
+            _ = try CycleEventRecord(values: $0)
+        }
+        try connection.forEachRow("SELECT \(TranscriptMessageRecord.columnList) FROM transcriptMessage", []) {
+            _ = try TranscriptMessageRecord(values: $0)
+        }
+        try connection.forEachRow("SELECT \(UndoEntryRecord.columnList) FROM undoEntry", []) {
+            _ = try JSONDecoder().decode(UndoRecord.self, from: Data(UndoEntryRecord(values: $0).payload.utf8))
+        }
     }
 }

@@ -12,8 +12,9 @@ public struct Transcript {
         for message in messages {
             try transaction.execute(
                 "INSERT INTO transcriptMessage (at, role, text, intent, ok, petName) VALUES (?, ?, ?, ?, ?, ?)",
-                [try transaction.storable(message.at), message.role.rawValue, TranscriptMessage.kept(message.text), message.intent,
-                 message.ok, message.petName])
+                [try transaction.storable(message.at).databaseValue, message.role.rawValue.databaseValue,
+                 TranscriptMessage.kept(message.text).databaseValue, message.intent.databaseValue, message.ok.databaseValue,
+                 message.petName.databaseValue])
         }
     }
 
@@ -25,12 +26,14 @@ public struct Transcript {
         if memory.lastPruned == nil { memory.lastPruned = try transaction.maintenanceDate(Self.prunedAtKey) }
         if let last = memory.lastPruned, last <= now, now.timeIntervalSince(last) < 86_400 { return }
         let cutoff = now.addingTimeInterval(-Double(try transaction.settings().transcriptDays) * 86_400)
-        try transaction.execute("DELETE FROM transcriptMessage WHERE at < ?", [StoredDate.text(cutoff)])
+        try transaction.execute("DELETE FROM transcriptMessage WHERE at < ?", [StoredDate.text(cutoff).databaseValue])
         try transaction.setMaintenanceDate(Self.prunedAtKey, now)
         memory.lastPruned = StoredDate.date(StoredDate.text(now))
     }
 
     static let prunedAtKey = "prunedAt"
+
+    private static let selectMessages = "SELECT \(TranscriptMessageRecord.columnList) FROM transcriptMessage"
 
     /// Messages whose text contains `query` (ignoring case), the latest `limit`, oldest first —
     /// leaving out earlier searches: the replies of intent `transcript`, and the lines typed for
@@ -38,39 +41,38 @@ public struct Transcript {
     public func messages(containing query: String, limit: Int) throws -> [TranscriptMessage] {
         let pattern = "%" + query.replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
-        let search = Intent.transcript.rawValue
-        return try TranscriptMessageRecord
-            .filter(sql: """
-                text LIKE ? ESCAPE '\\' AND intent IS NOT ?
+        let search = Intent.transcript.rawValue.databaseValue
+        let connection = transaction.connection
+        return try connection.rows(
+            Self.selectMessages + """
+                 WHERE text \(connection.likeIgnoringCase) ? ESCAPE '\\' AND intent IS DISTINCT FROM ?
                 AND NOT EXISTS (SELECT 1 FROM transcriptMessage AS reply WHERE reply.id = transcriptMessage.id + 1
                                 AND transcriptMessage.role = 'user' AND reply.intent = ?)
-                """, arguments: [pattern, search, search])
-            .order(Column("id").desc).limit(limit).fetchAll(transaction.db).reversed().map(\.message)
+                ORDER BY id DESC LIMIT ?
+                """, [pattern.databaseValue, search, search, limit.databaseValue]
+        ).reversed().map { try TranscriptMessageRecord(values: $0).message }
     }
 
     /// How many transcript messages there are from `since` up to `until` (open ends when nil).
     public func count(since: Date? = nil, until: Date? = nil) throws -> Int {
-        try Self.messages(since: since, until: until).fetchCount(transaction.db)
+        let (conditions, arguments) = StoreTransaction.conditions(since: since, until: until)
+        return try transaction.connection.value(Int.self, "SELECT count(*) FROM transcriptMessage" + conditions, arguments) ?? 0
     }
 
     /// Every message from `since` up to `until`, oldest first, one at a time: the whole
     /// transcript is never in memory.
     public func forEachMessage(since: Date? = nil, until: Date? = nil, _ body: (TranscriptMessage) throws -> Void) throws {
-        let messages = try Self.messages(since: since, until: until).order(Column("id")).fetchCursor(transaction.db)
-        while let record = try messages.next() { try body(record.message) }
-    }
-
-    private static func messages(since: Date?, until: Date?) -> QueryInterfaceRequest<TranscriptMessageRecord> {
-        var request = TranscriptMessageRecord.all()
-        if let since { request = request.filter(Column("at") >= StoredDate.text(since)) }
-        if let until { request = request.filter(Column("at") < StoredDate.text(until)) }
-        return request
+        let (conditions, arguments) = StoreTransaction.conditions(since: since, until: until)
+        try transaction.connection.forEachRow(Self.selectMessages + conditions + " ORDER BY id", arguments) {
+            try body(TranscriptMessageRecord(values: $0).message)
+        }
     }
 
     /// The latest `limit` messages, oldest first. Reads only those rows, however long the
     /// transcript is.
     public func latest(limit: Int) throws -> [TranscriptMessage] {
-        try TranscriptMessageRecord.order(Column("id").desc).limit(limit).fetchAll(transaction.db).reversed().map(\.message)
+        try transaction.connection.rows(Self.selectMessages + " ORDER BY id DESC LIMIT ?", [limit.databaseValue])
+            .reversed().map { try TranscriptMessageRecord(values: $0).message }
     }
 }
 

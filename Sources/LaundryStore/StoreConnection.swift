@@ -1,0 +1,88 @@
+import GRDB
+
+/// The few calls a store transaction makes of its database engine.
+///
+/// What a command reads and writes — the pets, their history, the undo stack, the transcript, the
+/// settings — is written once (``StoreTransaction``, ``UndoStack``, ``Transcript``), on these
+/// calls; each engine runs them on its own connection: SQLite through GRDB (``LaundryStore``),
+/// PostgreSQL in the `LaundryPostgres` module (a build with the `PostgreSQL` trait). So both engines
+/// behave the same by construction, and one shared suite checks that they do.
+///
+/// Statements are written in the SQL that both engines read: `?` placeholders (PostgreSQL's engine
+/// numbers them), `INSERT … ON CONFLICT`, `IS DISTINCT FROM`, and names without quotes (PostgreSQL
+/// folds them to lower case, in its tables and in every statement alike). Values are GRDB's
+/// `DatabaseValue`s on both engines: a row reads the same, and undo's fingerprints of a row are
+/// the same, whichever engine stored it.
+package protocol StoreConnection {
+    /// Runs a statement and returns how many rows it changed.
+    @discardableResult
+    func execute(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int
+
+    /// Runs an `INSERT` of one row into a table whose key is `id`, and returns the row's id.
+    func insert(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int64
+
+    /// Runs a query and hands each row's values to `body`, in the order of its columns, one row at
+    /// a time.
+    func forEachRow(_ sql: String, _ arguments: [DatabaseValue], _ body: ([DatabaseValue]) throws -> Void) throws
+
+    /// How many rows this connection has changed since it was opened: a command that leaves it as
+    /// it was changed nothing.
+    var totalChanges: Int { get }
+
+    /// The identifiers of the schema migrations applied to the database, in no order.
+    func appliedMigrations() throws -> Set<String>
+
+    /// The engine's `LIKE` that ignores case (SQLite's own `LIKE` does, for ASCII; PostgreSQL's
+    /// `ILIKE`).
+    var likeIgnoringCase: String { get }
+}
+
+extension StoreConnection {
+    /// The rows of a query, each as its values.
+    func rows(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [[DatabaseValue]] {
+        var rows: [[DatabaseValue]] = []
+        try forEachRow(sql, arguments) { rows.append($0) }
+        return rows
+    }
+
+    /// The first row of a query, or nil when it has none.
+    func firstRow(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [DatabaseValue]? {
+        try rows(sql, arguments).first
+    }
+
+    /// The first column of the first row, as a `Value` (nil when there is no row or it is NULL).
+    func value<Value: DatabaseValueConvertible>(_ type: Value.Type, _ sql: String, _ arguments: [DatabaseValue] = []) throws -> Value? {
+        guard let first = try firstRow(sql, arguments)?.first, !first.isNull else { return nil }
+        guard let value = Value.fromDatabaseValue(first) else { throw ColumnValues.damage("holds \(first), which is not a \(Value.self)") }
+        return value
+    }
+}
+
+/// The SQLite engine: GRDB's connection, every statement compiled once and kept
+/// (`cachedStatement`) for the next command.
+struct SQLiteStoreConnection: StoreConnection {
+    let db: Database
+
+    func execute(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int {
+        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(arguments))
+        return db.changesCount
+    }
+
+    func insert(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int64 {
+        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(arguments))
+        return db.lastInsertedRowID
+    }
+
+    func forEachRow(_ sql: String, _ arguments: [DatabaseValue], _ body: ([DatabaseValue]) throws -> Void) throws {
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
+        while let row = try rows.next() { try body(Array(row.databaseValues)) }
+    }
+
+    var totalChanges: Int { db.totalChangesCount }
+
+    func appliedMigrations() throws -> Set<String> {
+        try Schema.migrator.appliedIdentifiers(db)
+    }
+
+    var likeIgnoringCase: String { "LIKE" }
+}
