@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 /// Release executables on Linux link with the toolchain's lld and pack their relative relocations
@@ -25,9 +25,15 @@ let package = Package(
         // For Benchmarks/ (the store benchmark seeds its data through the store's own code).
         .library(name: "LaundryStore", targets: ["LaundryStore", "LaundryCore"]),
     ],
+    // `swift build --traits PostgreSQL` adds the PostgreSQL store (issue 19): a household's pets on
+    // one server. The default build neither compiles nor links postgres-nio.
+    traits: [
+        .trait(name: "PostgreSQL", description: "A store on a PostgreSQL server (--database postgres://…)"),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(name: "LaundryCore"),
@@ -36,6 +42,14 @@ let package = Package(
         .target(
             name: "LaundryStore",
             dependencies: ["LaundryCore", "CStoreShim", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The same store on a PostgreSQL server: only in a build with the PostgreSQL trait.
+        .target(
+            name: "LaundryPostgres",
+            dependencies: [
+                "LaundryCore", "LaundryStore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+            ]
         ),
         .target(name: "LaundryGrammar", dependencies: ["LaundryCore"]),
         .target(name: "EnglishGrammar", dependencies: ["LaundryGrammar"], plugins: ["EmbedGrammar"]),
@@ -54,6 +68,7 @@ let package = Package(
             dependencies: [
                 "LaundryTerminal",
                 "EnglishGrammar",
+                .target(name: "LaundryPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: releaseLinking
@@ -97,6 +112,16 @@ let package = Package(
         .testTarget(
             name: "ReliabilitySuite",
             dependencies: ["laundrytime", "LaundryTestSupport", "LaundryCore", "LaundryStore", "LaundryGrammar", "LaundryAssistant"]
+        ),
+        // The PostgreSQL store (issue 19): the shared store checks, the household's end-to-end
+        // tests. Empty without the PostgreSQL trait; run by scripts/test beside a throwaway cluster.
+        .testTarget(
+            name: "PostgresTests",
+            dependencies: [
+                "LaundryTestSupport", "LaundryCore", "LaundryStore",
+                .target(name: "LaundryPostgres", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "laundrytime", condition: .when(traits: ["PostgreSQL"])),
+            ]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -32,6 +32,12 @@ extension Assistant {
         return claimed ?? []
     }
 
+    /// What the household's other members did since the last call, as notifications to show above
+    /// the prompt ("Sam started Fluffy's wash"): the PostgreSQL store hears of it within a second.
+    public func householdNews() -> [LaundryNotification] {
+        store.householdNews().map { LaundryNotification(title: "Household", text: $0, pet: nil) }
+    }
+
     /// The next instant a notice can fall due: the earliest end of a running timer, or nil.
     /// Moods fall slowly; they are looked at whenever the prompt checks anyway.
     public func nextTimerEnd() -> Date? {

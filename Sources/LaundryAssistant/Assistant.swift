@@ -15,7 +15,7 @@ package import LaundryStore
 /// The handlers live in `Handlers/`, grouped by concern behind one ``Dispatcher``; what they
 /// share (the grammar, the calendar, the conversation's memory) is one ``HandlerContext``.
 public final class Assistant {
-    let store: LaundryStore
+    let store: any StoreEngine
     public let clock: Clock
     /// What the handlers share: the grammar, the calendar, the conversation's memory.
     let shared: HandlerContext
@@ -49,7 +49,7 @@ public final class Assistant {
     ///     (`Calendar.current`, looked up when first needed).
     ///   - confusables: which names look alike; Unicode's, parsed when first needed.
     package init(
-        store: LaundryStore, grammar: Grammar, clock: Clock, dryRun: Bool = false, assumeYes: Bool = false,
+        store: any StoreEngine, grammar: Grammar, clock: Clock, dryRun: Bool = false, assumeYes: Bool = false,
         calendar: Calendar? = nil, confusables: ConfusableTable = .unicode
     ) {
         self.store = store

@@ -15,13 +15,19 @@ public struct TranscriptMessage: Equatable, Sendable {
     public var intent: String?
     public var ok: Bool?
     public var petName: String?
+    /// Whose session it belongs to — who typed a user line, whom a reply answered: the OS user or
+    /// `--member NAME`, as the store records it (nil in a transcript kept before members were).
+    public var member: String?
 
-    public init(at: Date, role: Role, text: String, intent: String? = nil, ok: Bool? = nil, petName: String? = nil) {
+    public init(
+        at: Date, role: Role, text: String, intent: String? = nil, ok: Bool? = nil, petName: String? = nil, member: String? = nil
+    ) {
         self.at = at
         self.role = role
         self.text = text
         self.intent = intent
         self.ok = ok
         self.petName = petName
+        self.member = member
     }
 }

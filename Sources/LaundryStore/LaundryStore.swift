@@ -11,7 +11,7 @@ import LaundryCore
 /// transcript rows are stored together or not at all. A script may group its commands (group
 /// commit): between ``beginGroup()`` and ``commitGroup()`` each write is a savepoint of one
 /// transaction, still all or nothing on its own, and the group reaches the file in one commit.
-public final class LaundryStore: Sendable {
+public final class LaundryStore: StoreEngine {
     public let location: StoreLocation
     private let queue: DatabaseQueue
     /// The database file's path, for messages (worked out once: a URL's path is not free).
@@ -33,8 +33,15 @@ public final class LaundryStore: Sendable {
     /// as usual, and refuses every write.
     public let readOnlyReason: String?
 
-    public init(location: StoreLocation, busyTimeout: TimeInterval = LaundryStore.defaultBusyTimeout) throws(StoreError) {
+    /// Who types in this session: recorded with every transcript row it adds.
+    public let member: String
+
+    public init(
+        location: StoreLocation, busyTimeout: TimeInterval = LaundryStore.defaultBusyTimeout,
+        member: String = StoreTransaction.defaultMember(environment: ProcessInfo.processInfo.environment)
+    ) throws(StoreError) {
         self.location = location
+        self.member = member
         self.busyTimeout = busyTimeout
         let path = location.databaseURL.path
         self.path = path
@@ -135,7 +142,7 @@ public final class LaundryStore: Sendable {
         do {
             return try queue.read { db in
                 try memory.beginTransaction(db)
-                return try body(db, StoreTransaction(connection: SQLiteStoreConnection(db: db), path: path, memory: memory))
+                return try body(db, StoreTransaction(connection: SQLiteStoreConnection(db: db), path: path, memory: memory, member: member))
             }
         } catch {
             throw translated(error)
@@ -154,7 +161,7 @@ public final class LaundryStore: Sendable {
                 try db.cachedStatement(sql: grouped ? "SAVEPOINT command" : "BEGIN IMMEDIATE TRANSACTION").execute()
                 do {
                     if !grouped { try memory.beginTransaction(db) }
-                    let transaction = StoreTransaction(connection: SQLiteStoreConnection(db: db), path: path, memory: memory)
+                    let transaction = StoreTransaction(connection: SQLiteStoreConnection(db: db), path: path, memory: memory, member: member)
                     let result = try body(transaction)
                     let checked = wholeCheckToRecord.value
                     if commit, let checked { try transaction.setMaintenanceDate(StoreIntegrity.checkedAtKey, checked) }

@@ -163,7 +163,7 @@ struct UndoEntryRecord: FetchableRecord {
 
 /// One message of the conversation.
 struct TranscriptMessageRecord: FetchableRecord {
-    static let columnList = "id, at, role, text, intent, ok, petName"
+    static let columnList = "id, at, role, text, intent, ok, petName, member"
 
     var id: Int64?
     var at: Date
@@ -172,6 +172,7 @@ struct TranscriptMessageRecord: FetchableRecord {
     var intent: String?
     var ok: Bool?
     var petName: String?
+    var member: String?
 
     init(row: Row) throws {
         try self.init(values: Array(row.databaseValues))
@@ -186,12 +187,13 @@ struct TranscriptMessageRecord: FetchableRecord {
         intent = try row.optionalValue(4)
         ok = try row.optionalValue(5)
         petName = try row.optionalValue(6)
+        member = row.count > 7 ? try row.optionalValue(7) : nil
     }
 
     var message: TranscriptMessage {
         TranscriptMessage(
             at: at, role: TranscriptMessage.Role(rawValue: role) ?? .assistant,
-            text: text, intent: intent, ok: ok, petName: petName)
+            text: text, intent: intent, ok: ok, petName: petName, member: member)
     }
 }
 

@@ -5,9 +5,9 @@ import GRDB
 ///
 /// Never edit a migration that has shipped: append a new one. A database that holds migrations
 /// this list does not know was written by a newer LaundryTime and is refused, not migrated down.
-enum Schema {
+package enum Schema {
     /// Every migration's identifier, in the order they are applied: the same on every engine.
-    static let identifiers = migrator.migrations
+    package static let identifiers = migrator.migrations
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -167,6 +167,12 @@ enum Schema {
                 t.add(column: "pausedUntil", .datetime)
                 t.add(column: "heldMilliseconds", .integer).check { $0 >= 0 }
             }
+        }
+
+        migrator.registerMigration("v8: transcript members") { db in
+            // Who typed each line, and whom each reply answered (issue 19): a household's members
+            // share one transcript. NULL for what was kept before.
+            try db.alter(table: "transcriptMessage") { t in t.add(column: "member", .text) }
         }
 
         return migrator

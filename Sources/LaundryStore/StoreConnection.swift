@@ -39,19 +39,19 @@ package protocol StoreConnection {
 
 extension StoreConnection {
     /// The rows of a query, each as its values.
-    func rows(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [[DatabaseValue]] {
+    package func rows(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [[DatabaseValue]] {
         var rows: [[DatabaseValue]] = []
         try forEachRow(sql, arguments) { rows.append($0) }
         return rows
     }
 
     /// The first row of a query, or nil when it has none.
-    func firstRow(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [DatabaseValue]? {
+    package func firstRow(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [DatabaseValue]? {
         try rows(sql, arguments).first
     }
 
     /// The first column of the first row, as a `Value` (nil when there is no row or it is NULL).
-    func value<Value: DatabaseValueConvertible>(_ type: Value.Type, _ sql: String, _ arguments: [DatabaseValue] = []) throws -> Value? {
+    package func value<Value: DatabaseValueConvertible>(_ type: Value.Type, _ sql: String, _ arguments: [DatabaseValue] = []) throws -> Value? {
         guard let first = try firstRow(sql, arguments)?.first, !first.isNull else { return nil }
         guard let value = Value.fromDatabaseValue(first) else { throw ColumnValues.damage("holds \(first), which is not a \(Value.self)") }
         return value
@@ -85,4 +85,10 @@ struct SQLiteStoreConnection: StoreConnection {
     }
 
     var likeIgnoringCase: String { "LIKE" }
+}
+
+/// Told of each change a store transaction makes, as undo sums it up ("started Snowy's wash"): a
+/// shared store tells the household's other members, once the transaction commits.
+package protocol StoreChangeObserver: AnyObject {
+    func changed(_ summary: String)
 }

@@ -25,12 +25,17 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case diskFull(path: String)
     /// A read or write failed after the store was opened (file vanished, I/O error, …).
     case failed(path: String, reason: String)
+    /// A database server (a household's PostgreSQL) could not be reached, or refused us: down,
+    /// unreachable, or the wrong password. `database` names it without the password.
+    case unreachable(database: String, reason: String)
+    /// A database server answered a command with an error, or the connection was lost during it.
+    case serverFailed(database: String, reason: String)
 
     public var path: String {
         switch self {
         case .cannotCreateDirectory(let path, _), .cannotOpen(let path, _), .damaged(let path, _),
             .foreign(let path, _), .foreignLog(let path, _), .newerSchema(let path, _), .busy(let path, _, _),
-            .inUse(let path, _), .diskFull(let path), .failed(let path, _):
+            .inUse(let path, _), .diskFull(let path), .failed(let path, _), .unreachable(let path, _), .serverFailed(let path, _):
             path
         }
     }
@@ -39,7 +44,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// trouble. Not for a busy or full store, nor a data directory that cannot be made.
     public var allowsMovingAside: Bool {
         switch self {
-        case .busy, .inUse, .diskFull, .cannotCreateDirectory: false
+        case .busy, .inUse, .diskFull, .cannotCreateDirectory, .unreachable, .serverFailed: false
         default: true
         }
     }
@@ -75,6 +80,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "Free some space on that disk and try again; nothing that was answered is lost."
         case .newerSchema:
             nil
+        case .unreachable:
+            "Check that the server is running and that the URL (--database or LAUNDRYTIME_DATABASE_URL) names it, "
+                + "its user and its password (in the URL, PGPASSFILE or ~/.pgpass)."
+        case .serverFailed:
+            nil
         }
     }
 
@@ -106,6 +116,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "The disk that holds \(path) is full, so nothing could be stored."
         case .failed(let path, let reason):
             "The database \(path) could not be read or written: \(Self.clause(reason))."
+        case .unreachable(let database, let reason):
+            "Cannot reach the PostgreSQL database \(database): \(Self.clause(reason))."
+        case .serverFailed(let database, let reason):
+            "The PostgreSQL database \(database) failed: \(Self.clause(reason))."
         }
     }
 

@@ -60,6 +60,7 @@ public struct UndoStack {
     /// ``StoreTransaction/undoDepth`` changes.
     public func push(_ record: UndoRecord, at now: Date) throws {
         let payload = try UndoPayload.json(record)
+        transaction.changes?.changed(record.summary)
         memory.remember(record, as: payload)
         let expected = try fingerprints(of: Touched(record)).text
         try transaction.execute(
@@ -102,6 +103,7 @@ public struct UndoStack {
         memory.forgetUndoRecord(candidate.payload)
         memory.undoEntries = memory.undoEntries.map { $0 - 1 }
         for step in record.steps { try apply(step) }
+        transaction.changes?.changed("took back “\(record.summary)”")
         return .undone(record, at: candidate.at, madeHere: candidate.session == me.description)
     }
 

@@ -14,17 +14,32 @@ import LaundryCore
 /// and compile it again for every command.
 public struct StoreTransaction {
     /// The engine's connection, inside its transaction.
-    let connection: any StoreConnection
+    package let connection: any StoreConnection
     /// Where the store is, for messages: the SQLite file's path, or the PostgreSQL database.
     let path: String
     /// What the connection keeps between commands (the pets above all); every write below keeps it
     /// in step with the rows.
     let memory: StoreMemory
+    /// Told of each change this transaction makes, for the other members of a household; nil
+    /// where nobody else shares the store.
+    let changes: (any StoreChangeObserver)?
+    /// Who types in this session (the OS user, or `--member NAME`): recorded with each transcript
+    /// row it adds.
+    public let member: String
 
-    package init(connection: any StoreConnection, path: String, memory: StoreMemory) {
+    package init(
+        connection: any StoreConnection, path: String, memory: StoreMemory, member: String, changes: (any StoreChangeObserver)? = nil
+    ) {
         self.connection = connection
         self.path = path
         self.memory = memory
+        self.member = member
+        self.changes = changes
+    }
+
+    /// Who types here when nobody says (`--member`): the OS user.
+    public static func defaultMember(environment: [String: String]) -> String {
+        environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? NSUserName()
     }
 
     /// Runs a statement (compiled once per connection and kept for the next command) and returns

@@ -7,14 +7,15 @@ import LaundryCore
 public struct Transcript {
     let transaction: StoreTransaction
 
-    /// Appends messages to the transcript, each cut to its first ``TranscriptMessage/maximumBytes``.
+    /// Appends messages to the transcript, each cut to its first ``TranscriptMessage/maximumBytes``,
+    /// each with its member (this session's, unless the message names one).
     public func append(_ messages: [TranscriptMessage]) throws {
         for message in messages {
             try transaction.execute(
-                "INSERT INTO transcriptMessage (at, role, text, intent, ok, petName) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO transcriptMessage (at, role, text, intent, ok, petName, member) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [try transaction.storable(message.at).databaseValue, message.role.rawValue.databaseValue,
                  TranscriptMessage.kept(message.text).databaseValue, message.intent.databaseValue, message.ok.databaseValue,
-                 message.petName.databaseValue])
+                 message.petName.databaseValue, (message.member ?? transaction.member).databaseValue])
         }
     }
 

@@ -8,7 +8,8 @@ import LaundryAssistant
 /// It runs on the prompt's own thread, from the line editor's idle hook, so it never races the
 /// command being answered. It looks at the store when the next timer is due and every few seconds
 /// besides (another process may have started a timer), and rereads the wall clock at least once a
-/// second, so that a suspended laptop or a clock change is noticed at once (TIME.md).
+/// second, so that a suspended laptop or a clock change is noticed at once (TIME.md). A household's
+/// news (another member's change, on a shared PostgreSQL store) is shown as it arrives.
 final class Notifier {
     private let assistant: Assistant
     private let environment: [String: String]
@@ -44,6 +45,12 @@ final class Notifier {
         for item in ready {
             assistant.recordDelivery(of: item.notification)
             due.append(item.notification)
+        }
+        // Another member's change: shown now, and it may have started a timer, so look again.
+        let news = assistant.householdNews()
+        if !news.isEmpty {
+            due += news
+            nextLook = .distantPast
         }
         if now >= nextLook {
             let claimed = assistant.claimDueNotices()

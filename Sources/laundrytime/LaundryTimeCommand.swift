@@ -54,6 +54,18 @@ struct LaundryTimeCommand: ParsableCommand {
     @Option(name: .customLong("data-dir"), help: ArgumentHelp("Directory of the database.", valueName: "path"))
     var dataDirectory: String?
 
+    @Option(help: ArgumentHelp(
+        "A household's PostgreSQL database (postgres://user@host/db) instead of the data directory's; also LAUNDRYTIME_DATABASE_URL.",
+        valueName: "url"))
+    var database: String?
+
+    @Option(help: ArgumentHelp("Who types here, named in the household's news (default: your user name).", valueName: "name"))
+    var member: String?
+
+    @Option(name: .customLong("to"),
+            help: ArgumentHelp("With “migrate”: the PostgreSQL database to copy the data directory's store into.", valueName: "url"))
+    var migrateTo: String?
+
     @Flag(name: .customLong("backup-and-reset"),
           help: "When the database cannot be opened (damaged, unreadable), move it aside — never delete it — and start a new one.")
     var backupAndReset = false
@@ -82,6 +94,9 @@ struct LaundryTimeCommand: ParsableCommand {
         if deliverDue && !words.isEmpty {
             throw ValidationError("--deliver-due takes no command; run “laundrytime --deliver-due” alone.")
         }
+        if (migrateTo != nil) != (words.map { $0.lowercased() } == ["migrate"]) {
+            throw ValidationError("To move a store into PostgreSQL, run “laundrytime migrate --to postgres://…” (both, and nothing else).")
+        }
     }
 }
 
@@ -93,6 +108,9 @@ struct CommandLineOptions: Equatable {
     var noAnimation = false
     var json = false
     var dataDirectory: String?
+    var database: String?
+    var member: String?
+    var migrateTo: String?
     var backupAndReset = false
     var dryRun = false
     var bail = false
@@ -104,7 +122,7 @@ struct CommandLineOptions: Equatable {
 extension LaundryTimeCommand {
     var options: CommandLineOptions {
         CommandLineOptions(format: format, color: color, noAnimation: noAnimation, json: json, dataDirectory: dataDirectory,
-                           backupAndReset: backupAndReset, dryRun: dryRun, bail: bail, yes: yes, deliverDue: deliverDue, words: words)
+                           database: database, member: member, migrateTo: migrateTo, backupAndReset: backupAndReset, dryRun: dryRun, bail: bail, yes: yes, deliverDue: deliverDue, words: words)
     }
 }
 

@@ -48,6 +48,15 @@ extension LaundryTimeCommand {
             case "--data-dir":
                 guard let value = value() else { return nil }
                 options.dataDirectory = value
+            case "--database":
+                guard let value = value() else { return nil }
+                options.database = value
+            case "--member":
+                guard let value = value() else { return nil }
+                options.member = value
+            case "--to":
+                guard let value = value() else { return nil }
+                options.migrateTo = value
             case _ where attached != nil:
                 return nil  // a flag takes no value
             case "--no-animation": options.noAnimation = true
@@ -63,6 +72,7 @@ extension LaundryTimeCommand {
         // What `validate()` refuses, the parser refuses and explains.
         if options.json && options.format != .auto && options.format != .json { return nil }
         if options.deliverDue && !options.words.isEmpty { return nil }
+        if (options.migrateTo != nil) != (options.words.map { $0.lowercased() } == ["migrate"]) { return nil }
         return options
     }
 }

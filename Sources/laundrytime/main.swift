@@ -70,42 +70,63 @@ if let text = environment["LAUNDRYTIME_BUSY_TIMEOUT"], !text.isEmpty {
     }
     busyTimeout = seconds
 }
-let store: LaundryStore
-do throws(StoreError) {
-    let opened = try LaundryStore(location: location, busyTimeout: busyTimeout)
+// A household's PostgreSQL database, when one is named; else the data directory's SQLite file.
+let databaseURL = options.database ?? environment["LAUNDRYTIME_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+// Who types here: named with each transcript row, and in a household's news.
+let member = options.member.flatMap { $0.isEmpty ? nil : $0 } ?? StoreTransaction.defaultMember(environment: environment)
+if let target = options.migrateTo {
+    exit(HouseholdDatabase.moveIn(from: location, to: target, environment: environment, busyTimeout: busyTimeout).rawValue)
+}
+/// The data directory's SQLite store, looked at for damage first; with --backup-and-reset a damaged
+/// one is moved aside for a new one.
+@MainActor func openDataDirectoryStore() -> LaundryStore {
     do throws(StoreError) {
-        // Damage is looked for before any command may write into it (StoreIntegrity).
-        try opened.verify(at: clock.now())
-        if options.backupAndReset {
-            // A store that opens can still be damaged (a page, a row): that is for moving aside too.
-            try opened.verifyContents()
+        let opened = try LaundryStore(location: location, busyTimeout: busyTimeout, member: member)
+        do throws(StoreError) {
+            // Damage is looked for before any command may write into it (StoreIntegrity).
+            try opened.verify(at: clock.now())
+            if options.backupAndReset {
+                // A store that opens can still be damaged (a page, a row): that is for moving aside too.
+                try opened.verifyContents()
+            }
+        } catch {
+            opened.close()
+            throw error
         }
-    } catch {
-        opened.close()
-        throw error
-    }
-    if options.backupAndReset {
-        opened.close()
-        fail("The database \(location.databaseURL.path) opens and reads fine, so nothing was moved. "
-                + "To start afresh anyway, say “reset everything”.", .usage)
-    }
-    store = opened
-} catch let error where options.backupAndReset && error.allowsMovingAside {
-    do {
-        let backup = try StoreRecovery.moveAside(location, at: clock.now(), busyTimeout: busyTimeout)
-        store = try LaundryStore(location: location, busyTimeout: busyTimeout)
-        FileHandle.standardError.write(Data(
-            "laundrytime: \(error.description)\nMoved it to \(backup.path); a new, empty database is ready.\n".utf8))
+        if options.backupAndReset {
+            opened.close()
+            fail("The database \(location.databaseURL.path) opens and reads fine, so nothing was moved. "
+                    + "To start afresh anyway, say “reset everything”.", .usage)
+        }
+        return opened
+    } catch let error where options.backupAndReset && error.allowsMovingAside {
+        do {
+            let backup = try StoreRecovery.moveAside(location, at: clock.now(), busyTimeout: busyTimeout)
+            let store = try LaundryStore(location: location, busyTimeout: busyTimeout, member: member)
+            FileHandle.standardError.write(Data(
+                "laundrytime: \(error.description)\nMoved it to \(backup.path); a new, empty database is ready.\n".utf8))
+            return store
+        } catch {
+            fail(error.description + (error.wayOut.map { "\n" + $0 } ?? ""), .storeUnavailable)
+        }
     } catch {
         fail(error.description + (error.wayOut.map { "\n" + $0 } ?? ""), .storeUnavailable)
     }
-} catch {
-    fail(error.description + (error.wayOut.map { "\n" + $0 } ?? ""), .storeUnavailable)
+}
+
+let store: any StoreEngine
+if let databaseURL {
+    if options.backupAndReset {
+        fail("--backup-and-reset moves a data directory's file aside; a PostgreSQL database is the server's to keep.", .usage)
+    }
+    store = HouseholdDatabase.open(databaseURL, location: location, member: member, environment: environment)
+} else {
+    store = openDataDirectoryStore()
 }
 
 // However the program ends — the last command, `quit`, a closed pipe, SIGTERM — the database is
 // closed cleanly on the way out.
-nonisolated(unsafe) var openStore: LaundryStore? = store
+nonisolated(unsafe) var openStore: (any StoreEngine)? = store
 atexit { openStore?.close() }
 
 let assistant = Assistant(store: store, grammar: grammar, clock: clock, dryRun: options.dryRun, assumeYes: options.yes)

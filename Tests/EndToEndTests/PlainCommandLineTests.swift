@@ -17,11 +17,14 @@ import Testing
             }
         }
         let known: Set = ["--format", "--color", "--no-animation", "--json", "--data-dir", "--backup-and-reset",
-                          "--dry-run", "--bail", "-y", "--yes", "--deliver-due"]
+                          "--dry-run", "--bail", "-y", "--yes", "--deliver-due", "--database", "--member", "--to"]
         #expect(listed == known.union(["--version", "-h", "--help"]), "the help lists \(listed.sorted())")
-        let values = ["--format": "plain", "--color": "never", "--data-dir": "/tmp/d"]
+        let values = ["--format": "plain", "--color": "never", "--data-dir": "/tmp/d", "--database": "postgres:///laundry",
+                      "--member": "Sam", "--to": "postgres:///laundry"]
         for option in known {
-            #expect(LaundryTimeCommand.parsePlainly([option] + [values[option]].compactMap { $0 }) != nil, "\(option) is read plainly")
+            // `--to` goes with the word `migrate` only.
+            let words = option == "--to" ? ["migrate"] : []
+            #expect(LaundryTimeCommand.parsePlainly([option] + [values[option]].compactMap { $0 } + words) != nil, "\(option) is read plainly")
         }
     }
 
@@ -30,6 +33,7 @@ import Testing
             [], ["/status"], ["--data-dir", "/tmp/d", "/status"], ["--data-dir=/tmp/d", "how", "is", "snowy?"],
             ["--json", "start", "wash", "for", "snowy"], ["how", "is", "--json", "snowy"], ["-y", "reset", "everything"],
             ["--format", "plain", "--color", "never", "status"], ["--", "--not-an-option"], ["help"], ["--deliver-due", "--json"],
+            ["--database", "postgres://sam@db/laundry", "--member", "Sam", "/status"], ["migrate", "--to", "postgres:///laundry"],
         ]
         for line in lines {
             let plain = try #require(LaundryTimeCommand.parsePlainly(line), "\(line)")
@@ -56,7 +60,8 @@ import Testing
             "always", "--color=auto", "--data-dir", "/tmp/x", "--data-dir=/tmp/y", "--data-dir=", "--json", "--json=1",
             "--no-animation", "--backup-and-reset", "--dry-run", "--bail", "--yes", "-y", "-yy", "-h", "--help", "--deliver-due",
             "--version", "--", "-", "-x", "--nope", "status", "/status", "help", "how", "is", "snowy", "start", "wash",
-            "for", "Zoë", "snowy's", "=", "a=b",
+            "for", "Zoë", "snowy's", "=", "a=b", "--database", "postgres:///l", "--member", "Sam", "--member=", "--to",
+            "migrate", "--to=postgres:///m",
         ]
         var random = SplitMix64(seed: 7)
         var plainlyRead = 0

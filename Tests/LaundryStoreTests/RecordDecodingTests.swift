@@ -46,6 +46,7 @@ import Testing
         var intent: String?
         var ok: Bool?
         var petName: String?
+        var member: String?
     }
 
     struct NamedUndoEntry: Decodable, FetchableRecord {
@@ -111,7 +112,7 @@ import Testing
         try Self.expectSame(CycleEventRecord.self, NamedEvent.self,
                             "SELECT \(CycleEventRecord.columns.joined(separator: ", ")) FROM cycleEvent", in: store)
         try Self.expectSame(TranscriptMessageRecord.self, NamedMessage.self,
-                            "SELECT id, at, role, text, intent, ok, petName FROM transcriptMessage", in: store)
+                            "SELECT \(TranscriptMessageRecord.columnList) FROM transcriptMessage", in: store)
         try Self.expectSame(UndoEntryRecord.self, NamedUndoEntry.self,
                             "SELECT \(UndoEntryRecord.columnList) FROM undoEntry", in: store)
     }

@@ -12,6 +12,8 @@ import Testing
     static let allowed: [String: Set<String>] = [
         "LaundryCore": ["Foundation"],
         "LaundryStore": ["Foundation", "LaundryCore", "GRDB", "CStoreShim"],
+        // The PostgreSQL store: beside SQLite's, on the store's own seam (StoreConnection).
+        "LaundryPostgres": ["Foundation", "LaundryCore", "LaundryStore", "GRDB", "Logging", "NIOCore", "NIOPosix", "NIOSSL", "PostgresNIO"],
         "LaundryGrammar": ["Foundation", "LaundryCore"],
         "EnglishGrammar": ["LaundryGrammar"],
         "LaundryAssistant": ["Foundation", "LaundryCore", "LaundryStore", "LaundryGrammar"],

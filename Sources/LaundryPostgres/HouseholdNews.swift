@@ -1,0 +1,69 @@
+#if PostgreSQL
+import Foundation
+import GRDB
+import LaundryStore
+import PostgresNIO
+
+/// What the household's members tell each other: each write's changes go out with `NOTIFY` as it
+/// commits, and the other members' arrive here through `LISTEN`, to be shown above the prompt.
+///
+/// A notification's payload is JSON: `{"member": "Sam", "session": "(a UUID per store)", "changes":
+/// ["started Fluffy's wash"]}`. A store leaves out its own news. The changes are kept
+/// until the write commits: a write rolled back (a dry run, an error) tells nobody.
+final class HouseholdNews: StoreChangeObserver, @unchecked Sendable {
+    private struct Message: Codable {
+        let member: String
+        let session: String
+        let changes: [String]
+    }
+
+    private let session: String
+    private let lock = NSLock()
+    private var arrived: [String] = []
+    private var pending: [String] = []
+
+    init(session: String) {
+        self.session = session
+    }
+
+    func changed(_ summary: String) {
+        pending.append(summary)
+    }
+
+    func forgetPending() {
+        pending.removeAll()
+    }
+
+    /// Sends the changes kept since the last send, in the transaction about to commit: PostgreSQL
+    /// delivers a NOTIFY only when its transaction commits.
+    func send(on connection: PostgresStoreConnection, channel: String, member: String) throws {
+        guard !pending.isEmpty else { return }
+        let message = Message(member: member, session: session, changes: pending)
+        pending.removeAll()
+        let payload = String(decoding: try JSONEncoder().encode(message), as: UTF8.self)
+        // NOTIFY's payload is limited to 8,000 bytes; a change summary is a short line.
+        guard payload.utf8.count < 8000 else { return }
+        try connection.execute("SELECT pg_notify(?, ?)", [channel.databaseValue, payload.databaseValue])
+    }
+
+    /// Starts taking in the notifications on `channel` (the `LISTEN` is the caller's to send).
+    func listen(on connection: PostgresConnection, channel: String) {
+        connection.addListener(channel: channel) { [weak self] _, notification in
+            self?.receive(notification.payload)
+        }
+    }
+
+    private func receive(_ payload: String) {
+        guard let message = try? JSONDecoder().decode(Message.self, from: Data(payload.utf8)), message.session != session else { return }
+        lock.withLock { arrived += message.changes.map { "\(message.member) \($0)" } }
+    }
+
+    /// The news that arrived since the last call, oldest first.
+    func take() -> [String] {
+        lock.withLock {
+            defer { arrived.removeAll() }
+            return arrived
+        }
+    }
+}
+#endif

@@ -1,0 +1,244 @@
+#if PostgreSQL
+import Foundation
+import LaundryCore
+import LaundryStore
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSL
+import PostgresNIO
+
+/// A household's store on one PostgreSQL database: the same pets from every member's terminal.
+///
+/// It keeps the promises of SQLite's ``LaundryStore/LaundryStore`` (``LaundryStore/StoreEngine``),
+/// with the same ``LaundryStore/StoreTransaction`` on a ``PostgresStoreConnection``:
+/// - every write is one transaction, and writes take turns across the household: each takes the
+///   household's lock first (`pg_advisory_xact_lock`), as SQLite's `BEGIN IMMEDIATE` does, so two
+///   members' commands on the same pet never interleave (none lost, none doubled);
+/// - a group of writes is one transaction, each write a savepoint in it;
+/// - a write that changed something tells the other members' prompts (``HouseholdNews``) through
+///   `NOTIFY`, sent when it commits and only if it does.
+public final class PostgresStore: StoreEngine, @unchecked Sendable {
+    public let location: StoreLocation
+    public let readOnlyReason: String? = nil
+    public let url: DatabaseURL
+    /// Who types here: named with every change this store tells the household.
+    public let member: String
+    private let connection: PostgresConnection
+    private let sql: PostgresStoreConnection
+    private let memory = StoreMemory()
+    private let news: HouseholdNews
+    private var groupOpen = false
+
+    /// The household's write lock, taken by every write transaction.
+    static let lock = "SELECT pg_advisory_xact_lock(\(lockKey))"
+    /// "LTHH" (LaundryTime household), as a number: a key no other program is likely to take.
+    static let lockKey = 0x4C54_4848
+    /// The channel a write's news is sent on.
+    static let channel = "laundrytime"
+
+    /// Connects, brings the schema up to date and listens for the other members' changes.
+    /// Throws ``LaundryStore/StoreError/unreachable(database:reason:)`` when the server is down,
+    /// unreachable or refuses the user or password; the message never holds the password.
+    public init(url: DatabaseURL, location: StoreLocation, member: String, timeout: TimeInterval = 10) throws(StoreError) {
+        self.url = url
+        self.location = location
+        self.member = member
+        var logger = Logger(label: "laundrytime.postgres")
+        logger.logLevel = .critical
+        do {
+            connection = try Self.connect(url, logger: logger, timeout: timeout)
+        } catch {
+            throw .unreachable(database: url.description, reason: Self.reason(of: error))
+        }
+        sql = PostgresStoreConnection(connection: connection, logger: logger, database: url.description)
+        news = HouseholdNews(session: UUID().uuidString)
+        do {
+            try PostgresSchema.migrate(sql, lock: Self.lock)
+            news.listen(on: connection, channel: Self.channel)
+            try sql.run("LISTEN \(Self.channel)")
+        } catch {
+            _ = try? connection.close().wait()
+            throw Self.storeError(error, database: url.description)
+        }
+    }
+
+    private static func connect(_ url: DatabaseURL, logger: Logger, timeout: TimeInterval) throws -> PostgresConnection {
+        var configuration: PostgresConnection.Configuration
+        if url.isUnixSocket {
+            configuration = .init(unixSocketPath: url.socketPath, username: url.user, password: url.password, database: url.database)
+        } else {
+            let tls: PostgresConnection.Configuration.TLS
+            switch url.sslMode {
+            case .disable, .allow: tls = .disable
+            case .prefer: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            case .require: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            }
+            configuration = .init(host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: tls)
+        }
+        configuration.options.connectTimeout = .milliseconds(Int64(timeout * 1000))
+        return try PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: 1, logger: logger
+        ).wait()
+    }
+
+    // MARK: - Transactions
+
+    public func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        if groupOpen { return try body(transaction()) }
+        return try inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", commit: true) { try body(transaction()) }
+    }
+
+    public func write<T>(commit: Bool, _ body: (StoreTransaction) throws -> T) throws -> T {
+        guard groupOpen else {
+            return try inTransaction("BEGIN", commit: commit) {
+                try sql.run(Self.lock)
+                let result = try body(transaction())
+                if commit { try news.send(on: sql, channel: Self.channel, member: member) }
+                return result
+            }
+        }
+        do {
+            try sql.run("SAVEPOINT command")
+            let result = try body(transaction())
+            if !commit {
+                try sql.run("ROLLBACK TO SAVEPOINT command")
+                news.forgetPending()
+                memory.forget()
+            }
+            try sql.run("RELEASE SAVEPOINT command")
+            return result
+        } catch {
+            memory.forget()
+            news.forgetPending()
+            try? sql.run("ROLLBACK TO SAVEPOINT command")
+            try? sql.run("RELEASE SAVEPOINT command")
+            throw Self.translated(error, database: url.description)
+        }
+    }
+
+    public func beginGroup() throws(StoreError) {
+        do {
+            try sql.run("BEGIN")
+            try sql.run(Self.lock)
+            memory.forget()
+            groupOpen = true
+        } catch {
+            try? sql.run("ROLLBACK")
+            throw Self.storeError(error, database: url.description)
+        }
+    }
+
+    public func commitGroup() throws(StoreError) {
+        guard groupOpen else {
+            throw .serverFailed(database: url.description, reason: "there was no group of commands to commit")
+        }
+        groupOpen = false
+        do {
+            try news.send(on: sql, channel: Self.channel, member: member)
+            try sql.run("COMMIT")
+        } catch {
+            memory.forget()
+            news.forgetPending()
+            try? sql.run("ROLLBACK")
+            throw Self.storeError(error, database: url.description)
+        }
+    }
+
+    public func close() {
+        _ = try? connection.close().wait()
+    }
+
+    /// The changes other members made since the last call, oldest first ("Sam started Fluffy's
+    /// wash"); this member's own are not among them.
+    public func householdNews() -> [String] {
+        news.take()
+    }
+
+    /// Copies another store — a data directory's SQLite store, moving in — into this database, in
+    /// one transaction, and returns how many rows each table holds (``LaundryStore/StoreCopy``).
+    /// Copying the same store again adds nothing.
+    public func moveIn(from source: any StoreEngine) throws -> [(table: String, rows: Int)] {
+        try source.read { from in
+            try write(commit: true) { _ in
+                let counts = try StoreCopy.copy(from: from.connection, to: sql, target: url.description)
+                // The ids were copied as they were: the next new row's id comes after them.
+                for table in StoreCopy.tables where table.key == "id" {
+                    try sql.execute(
+                        "SELECT setval(pg_get_serial_sequence('\(table.name.lowercased())', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM \(table.name)), false)",
+                        [])
+                }
+                return counts
+            }
+        }
+    }
+
+    private func transaction() -> StoreTransaction {
+        StoreTransaction(connection: sql, path: url.description, memory: memory, member: member, changes: news)
+    }
+
+    /// Runs `body` between `begin` and COMMIT (ROLLBACK when it throws, or when `commit` is false).
+    /// The pets are read afresh in every transaction: another member may have changed them.
+    private func inTransaction<T>(_ begin: String, commit: Bool, _ body: () throws -> T) throws -> T {
+        do {
+            memory.forget()
+            try sql.run(begin)
+            do {
+                let result = try body()
+                try sql.run(commit ? "COMMIT" : "ROLLBACK")
+                if !commit { news.forgetPending() }
+                return result
+            } catch {
+                memory.forget()
+                news.forgetPending()
+                try? sql.run("ROLLBACK")
+                throw error
+            }
+        } catch {
+            throw Self.translated(error, database: url.description)
+        }
+    }
+
+    // MARK: - Errors
+
+    /// The server's or the connection's error as the store's own; the store's and the caller's own
+    /// errors as they are.
+    static func translated(_ error: Error, database: String) -> Error {
+        if error is StoreError { return error }
+        if let error = error as? PSQLError {
+            if error.code == .server, let state = error.serverInfo?[.sqlState] {
+                // A value the schema refuses is the caller's to hear about, not a failing server.
+                if state.hasPrefix("23") { return StoreError.failed(path: database, reason: reason(of: error)) }
+                return StoreError.serverFailed(database: database, reason: reason(of: error))
+            }
+            return StoreError.serverFailed(database: database, reason: reason(of: error))
+        }
+        return error
+    }
+
+    /// Any error as the store's own.
+    static func storeError(_ error: Error, database: String) -> StoreError {
+        translated(error, database: database) as? StoreError ?? .serverFailed(database: database, reason: reason(of: error))
+    }
+
+    /// One clause on what went wrong: the server's own message, or what happened to the connection.
+    static func reason(of error: Error) -> String {
+        guard let error = error as? PSQLError else {
+            if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
+            return "\(error)"
+        }
+        if let message = error.serverInfo?[.message] { return message }
+        switch error.code {
+        case .connectionError:
+            if let underlying = error.underlying { return reason(of: underlying) }
+            return "the connection failed"
+        case .serverClosedConnection, .uncleanShutdown: return "the server closed the connection"
+        case .sslUnsupported: return "the server does not offer TLS, and sslmode=require asks for it"
+        case .authMechanismRequiresPassword: return "the server asks for a password, and none was given"
+        default:
+            if let underlying = error.underlying { return reason(of: underlying) }
+            return "\(error.code)"
+        }
+    }
+}
+#endif
