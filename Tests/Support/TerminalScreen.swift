@@ -1,6 +1,5 @@
 import Foundation
 import LaundryCore
-import LaundryTestSupport
 
 /// The built `laundrytime` binary in a real pseudo-terminal: a private tmux server runs it in one
 /// pane, the test types and presses keys, and reads the screen back as text.
@@ -9,38 +8,38 @@ import LaundryTestSupport
 /// with a fixed environment and its own config file, and the program runs under `env -i` with
 /// exactly the variables given. The server is killed in `close()` (and `deinit`), so a failing
 /// test leaves nothing running.
-final class TerminalScreen {
+package final class TerminalScreen {
     /// What the program prints before the cursor when it waits for a line.
-    static let prompt = "laundrytime› "
+    package static let prompt = "laundrytime› "
 
     /// How long a wait may take before it fails. Waits end as soon as the screen shows what they
     /// wait for, so this costs nothing when a test passes; it is long because CI runs every suite
     /// at once on two cores, where a prompt has been seen to take over ten seconds to appear.
-    static let patience: Duration = .seconds(30)
+    package static let patience: Duration = .seconds(30)
 
-    static let tmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
+    package static let tmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
-    static var isAvailable: Bool { tmux != nil }
+    package static var isAvailable: Bool { tmux != nil }
 
     /// The pane's TERM; its terminfo entry must exist, or the line editor cannot draw.
-    static let terminal: String = {
+    package static let terminal: String = {
         let entries = ["/lib/terminfo/t/tmux-256color", "/usr/share/terminfo/t/tmux-256color",
                        "/usr/share/terminfo/74/tmux-256color"]
         return entries.contains { FileManager.default.fileExists(atPath: $0) } ? "tmux-256color" : "screen"
     }()
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// HOME, XDG_STATE_HOME, the tmux socket and config live here.
-    let directory = TemporaryDirectory()
+    package let directory = TemporaryDirectory()
     private let socket = "laundrytime-\(UUID().uuidString.prefix(8))"
     private let target = "laundrytime"
     private var closed = false
 
     /// Where the program's stdin or stdout goes instead of the terminal.
-    enum Redirection {
+    package enum Redirection {
         case none
         /// stdin read from this file (the terminal is only stdout and stderr).
         case inputFrom(String)
@@ -54,7 +53,7 @@ final class TerminalScreen {
     /// - Parameters:
     ///   - launcher: words before the program's own (`setpriv …` to run it as another user).
     ///   - binary: the program to run, when not the one built.
-    init(columns: Int = 80, rows: Int = 24, arguments: [String], environment: [String: String] = [:],
+    package init(columns: Int = 80, rows: Int = 24, arguments: [String], environment: [String: String] = [:],
          redirection: Redirection = .none, launcher: [String] = [], binary: String = LaundryTimeProcess.binary.path) throws {
         guard Self.isAvailable else { throw Failure(description: "tmux is not installed") }
         guard FileManager.default.isExecutableFile(atPath: binary) else {
@@ -90,7 +89,7 @@ final class TerminalScreen {
     }
 
     /// Stops the tmux server and the program in it. The temporary directory goes with `self`.
-    func close() {
+    package func close() {
         guard !closed else { return }
         closed = true
         _ = try? run(["kill-server"])
@@ -99,18 +98,18 @@ final class TerminalScreen {
     // MARK: - Keys
 
     /// Types `text` as it is (UTF-8 included); no key names are interpreted.
-    func type(_ text: String) {
+    package func type(_ text: String) {
         _ = try? run(["send-keys", "-t", target, "-l", "--", text])
     }
 
     /// Presses keys by their tmux names: "Enter", "C-c", "C-d", "Tab", "Up", "C-r", "BSpace".
-    func press(_ keys: String...) {
+    package func press(_ keys: String...) {
         _ = try? run(["send-keys", "-t", target, "--"] + keys)
     }
 
     /// Types `text`, presses Tab once the prompt ends with it, and waits for the prompt to show
     /// `completed`.
-    func complete(_ text: String, showing completed: String) throws {
+    package func complete(_ text: String, showing completed: String) throws {
         type(text)
         let typed = text.trimmingCharacters(in: .whitespaces)
         try waitUntil("the prompt to end with \"\(typed)\"") { _ in promptInput()?.hasSuffix(typed) == true }
@@ -119,7 +118,7 @@ final class TerminalScreen {
     }
 
     /// Deletes the line typed (`text`) and waits for an empty prompt.
-    func erase(_ text: String) throws {
+    package func erase(_ text: String) throws {
         for _ in 0..<text.count { press("BSpace") }
         try waitForPrompt()
     }
@@ -127,7 +126,7 @@ final class TerminalScreen {
     /// Types `line`, waits until it shows on the prompt, presses Enter and waits for the next empty
     /// prompt: the reply is then complete. Returns the screen.
     @discardableResult
-    func enter(_ line: String, timeout: Duration = TerminalScreen.patience) throws -> String {
+    package func enter(_ line: String, timeout: Duration = TerminalScreen.patience) throws -> String {
         type(line)
         try waitForPrompt(showing: line, timeout: timeout)
         press("Enter")
@@ -137,24 +136,24 @@ final class TerminalScreen {
     // MARK: - Reading the screen
 
     /// The visible screen, one line per row, trailing spaces trimmed.
-    func screen() -> String {
+    package func screen() -> String {
         Self.trimmed((try? run(["capture-pane", "-p", "-t", target])) ?? "")
     }
 
     /// The visible screen with the SGR escapes (colours, bold) of its cells.
-    func screenWithEscapes() -> String {
+    package func screenWithEscapes() -> String {
         (try? run(["capture-pane", "-p", "-e", "-t", target])) ?? ""
     }
 
     /// The history above the screen and the screen. `joiningWrappedLines` shows a line that the
     /// terminal wrapped at its right edge as the one line the program wrote.
-    func scrollback(joiningWrappedLines: Bool = false) -> String {
+    package func scrollback(joiningWrappedLines: Bool = false) -> String {
         Self.trimmed((try? run(["capture-pane", "-p", "-S", "-", "-t", target] + (joiningWrappedLines ? ["-J"] : []))) ?? "")
     }
 
     /// The text typed at the prompt, up to the cursor (trimmed), or nil when the cursor is not on
     /// a prompt line. Anything drawn after the cursor (a hint) does not count.
-    func promptInput() -> String? {
+    package func promptInput() -> String? {
         guard let output = try? run(["display-message", "-p", "-t", target, "#{cursor_x} #{cursor_y}", ";",
                                      "capture-pane", "-p", "-t", target]) else { return nil }
         var lines = output.split(separator: "\n", omittingEmptySubsequences: false)
@@ -169,14 +168,14 @@ final class TerminalScreen {
 
     /// Waits until the screen contains `text`; returns the screen.
     @discardableResult
-    func waitFor(_ text: String, timeout: Duration = TerminalScreen.patience) throws -> String {
+    package func waitFor(_ text: String, timeout: Duration = TerminalScreen.patience) throws -> String {
         try waitUntil("the screen to show \"\(text)\"", timeout: timeout) { $0.contains(text) }
     }
 
     /// Polls the screen every 50 ms until `predicate` holds; returns that screen. On timeout the
     /// error shows the whole screen.
     @discardableResult
-    func waitUntil(_ what: String = "a condition", timeout: Duration = TerminalScreen.patience,
+    package func waitUntil(_ what: String = "a condition", timeout: Duration = TerminalScreen.patience,
                    _ predicate: (String) -> Bool) throws -> String {
         try poll(what, timeout: timeout) {
             let screen = screen()
@@ -186,20 +185,20 @@ final class TerminalScreen {
 
     /// Waits until the cursor is on a prompt with `text` typed (nothing: a fresh prompt).
     @discardableResult
-    func waitForPrompt(showing text: String = "", timeout: Duration = TerminalScreen.patience) throws -> String {
+    package func waitForPrompt(showing text: String = "", timeout: Duration = TerminalScreen.patience) throws -> String {
         let what = text.isEmpty ? "an empty prompt" : "the prompt to show \"\(text)\""
         return try waitUntil(what, timeout: timeout) { _ in promptInput() == text }
     }
 
     /// Sends a signal to the program (the pane's process: `env` executes it in its place).
-    func send(signal: Int32) throws {
+    package func send(signal: Int32) throws {
         let pid = try run(["display-message", "-p", "-t", target, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let pid = pid_t(pid) else { throw Failure(description: "no pane pid: \(pid)") }
         kill(pid, signal)
     }
 
     /// The program's exit status once it has ended (128 + the signal if a signal ended it).
-    func waitForExit(timeout: Duration = TerminalScreen.patience) throws -> Int32 {
+    package func waitForExit(timeout: Duration = TerminalScreen.patience) throws -> Int32 {
         try poll("the program to exit", timeout: timeout) {
             let fields = (try? run(["display-message", "-p", "-t", target,
                                     "#{pane_dead}|#{pane_dead_status}|#{pane_dead_signal}|#{pid}"]))?
@@ -229,7 +228,7 @@ final class TerminalScreen {
     // MARK: - Size
 
     /// Resizes the window; tmux sends the program SIGWINCH. Returns once the pane has the size.
-    func resize(columns: Int, rows: Int) throws {
+    package func resize(columns: Int, rows: Int) throws {
         try run(["resize-window", "-t", target, "-x", "\(columns)", "-y", "\(rows)"])
         try poll("the pane to become \(columns)×\(rows)", timeout: Self.patience) {
             let size = try? run(["display-message", "-p", "-t", target, "#{pane_width}x#{pane_height}"])
@@ -304,7 +303,7 @@ final class TerminalScreen {
 
 /// Cells a character takes in the terminal: 2 for East Asian wide characters and emoji shown as
 /// emoji, 0 for combining marks, 1 otherwise. Close enough to tmux's own table for the tests.
-func displayWidth(_ character: Character) -> Int {
+package func displayWidth(_ character: Character) -> Int {
     guard let first = character.unicodeScalars.first else { return 0 }
     if character.unicodeScalars.contains("\u{FE0F}") || first.properties.isEmojiPresentation { return 2 }
     switch first.properties.generalCategory {
@@ -319,31 +318,31 @@ func displayWidth(_ character: Character) -> Int {
     return wide.contains { $0.contains(first.value) } ? 2 : 1
 }
 
-func displayWidth<S: StringProtocol>(_ text: S) -> Int {
+package func displayWidth<S: StringProtocol>(_ text: S) -> Int {
     text.reduce(0) { $0 + displayWidth($1) }
 }
 
 /// A rounded box on the screen, from its `╭` line to its `╯` line.
-struct ScreenBubble {
-    let lines: [String]
+package struct ScreenBubble {
+    package let lines: [String]
     /// The column of each line's left border (`╭`, `│`, `╰`), nil where there is none.
-    let leftBorders: [Int?]
+    package let leftBorders: [Int?]
     /// The column of each line's last character when it is a right border (`╮`, `│`, `╯`), else nil.
-    let rightBorders: [Int?]
+    package let rightBorders: [Int?]
 
-    var text: String { lines.joined(separator: "\n") }
-    var left: Int { leftBorders.first.flatMap { $0 } ?? 0 }
-    var right: Int { rightBorders.compactMap { $0 }.max() ?? 0 }
-    var width: Int { right - left + 1 }
+    package var text: String { lines.joined(separator: "\n") }
+    package var left: Int { leftBorders.first.flatMap { $0 } ?? 0 }
+    package var right: Int { rightBorders.compactMap { $0 }.max() ?? 0 }
+    package var width: Int { right - left + 1 }
     /// Both borders in one column on every line: all lines have the same display width.
-    var isAligned: Bool {
+    package var isAligned: Bool {
         Set(leftBorders).count == 1 && !leftBorders.contains(nil)
             && Set(rightBorders).count == 1 && !rightBorders.contains(nil)
     }
 
     /// Every complete bubble in `screen`, top to bottom. A bubble cut by the top or bottom of the
     /// text is left out.
-    static func all(in screen: String) -> [ScreenBubble] {
+    package static func all(in screen: String) -> [ScreenBubble] {
         var bubbles: [ScreenBubble] = []
         var current: [String]?
         for line in screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
