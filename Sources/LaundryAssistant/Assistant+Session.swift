@@ -21,6 +21,9 @@ public struct SessionOpening: Sendable {
 public struct StoreTrouble: Error, CustomStringConvertible {
     public let description: String
     public let wayOut: String?
+    /// The batch may have been stored all the same: the server took its COMMIT, perhaps, before
+    /// the connection was lost (``LaundryStore/StoreError/changedNothing``).
+    public let mayBeStored: Bool
 }
 
 /// Facts the terminal asks for between replies: the header, the palette, completion.
@@ -81,12 +84,13 @@ extension Assistant {
     }
 
     /// Stores the batch begun by ``beginBatch()``. Throws when it could not be stored: then none
-    /// of its commands was, and the caller must say so for each of them.
+    /// of its commands was (or, when ``StoreTrouble/mayBeStored``, nobody can tell yet), and the
+    /// caller must say so for each of them.
     public func commitBatch() throws(StoreTrouble) {
         do {
             try store.commitGroup()
         } catch {
-            throw StoreTrouble(description: error.description, wayOut: error.wayOut)
+            throw StoreTrouble(description: error.description, wayOut: error.wayOut, mayBeStored: !error.changedNothing)
         }
     }
 

@@ -132,10 +132,11 @@ public final class Assistant {
                 return reply
             }
         } catch {
-            // Nothing was stored, so nothing the failed line set up may stay in the context.
+            // Nothing is known to be stored, so nothing the failed line set up may stay in the context.
             shared.conversation = contextBefore
             let storeError = error as? StoreError
-            let message = (storeError?.description ?? "The command failed: \(error).") + " Nothing was changed."
+            let message = (storeError?.description ?? "The command failed: \(error).")
+                + (storeError?.changedNothing == false ? "" : " Nothing was changed.")
                 + (storeError?.wayOut.map { " " + $0 } ?? "")
             return Turn(input: input, command: .unknown, now: now).failed(storeError?.isDamage == true ? .damagedStore : .store, message)
         }

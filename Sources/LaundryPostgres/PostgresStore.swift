@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+import GRDB
 import LaundryCore
 import LaundryStore
 import Logging
@@ -17,21 +18,31 @@ import PostgresNIO
 ///   members' commands on the same pet never interleave (none lost, none doubled);
 /// - a group of writes is one transaction, each write a savepoint in it;
 /// - a write that changed something tells the other members' prompts (``HouseholdNews``) through
-///   `NOTIFY`, sent when it commits and only if it does.
+///   `NOTIFY`, sent when it commits and only if it does;
+/// - a connection lost while a write's COMMIT was on its way leaves only the server knowing
+///   whether the write is in: the store connects again and asks it (`txid_status`), so the reply
+///   says truly which. Any command after a lost connection connects again first.
 public final class PostgresStore: StoreEngine, @unchecked Sendable {
     public let location: StoreLocation
     public let readOnlyReason: String? = nil
     public let url: DatabaseURL
     /// Who types here: named with every change this store tells the household.
     public let member: String
-    private let connection: PostgresConnection
-    private let sql: PostgresStoreConnection
+    private let logger: Logger
+    private let timeout: TimeInterval
+    private var connection: PostgresConnection
+    private var sql: PostgresStoreConnection
     private let memory = StoreMemory()
     private let news: HouseholdNews
     private var groupOpen = false
 
-    /// The household's write lock, taken by every write transaction.
-    static let lock = "SELECT pg_advisory_xact_lock(\(lockKey))"
+    /// The open write transaction, while there is one: what to ask the server about if the
+    /// connection is lost before its COMMIT is answered.
+    private var writing: WriteTransaction?
+
+    /// The household's write lock, taken by every write transaction first; in the same round trip,
+    /// the transaction's id and the server process's (``WriteTransaction``).
+    static let lock = "SELECT txid_current(), pg_backend_pid() FROM pg_advisory_xact_lock(\(lockKey))"
     /// "LTHH" (LaundryTime household), as a number: a key no other program is likely to take.
     static let lockKey = 0x4C54_4848
     /// The channel a write's news is sent on.
@@ -46,6 +57,8 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
         self.member = member
         var logger = Logger(label: "laundrytime.postgres")
         logger.logLevel = .critical
+        self.logger = logger
+        self.timeout = timeout
         do {
             connection = try Self.connect(url, logger: logger, timeout: timeout)
         } catch {
@@ -55,8 +68,7 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
         news = HouseholdNews(session: UUID().uuidString)
         do {
             try PostgresSchema.migrate(sql, lock: Self.lock)
-            news.listen(on: connection, channel: Self.channel)
-            try sql.run("LISTEN \(Self.channel)")
+            try listen()
         } catch {
             _ = try? connection.close().wait()
             throw Self.storeError(error, database: url.description)
@@ -82,17 +94,45 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
         ).wait()
     }
 
+    /// Takes in the other members' news on the connection.
+    private func listen() throws {
+        news.listen(on: connection, channel: Self.channel)
+        try sql.run("LISTEN \(Self.channel)")
+    }
+
+    /// Connects again when the connection was lost (the server restarted, the network dropped):
+    /// each command after a lost one tries afresh, rather than the prompt failing until restarted.
+    private func reconnect() throws(StoreError) {
+        do {
+            connection = try Self.connect(url, logger: logger, timeout: timeout)
+        } catch {
+            throw .unreachable(database: url.description, reason: Self.reason(of: error))
+        }
+        sql = PostgresStoreConnection(connection: connection, logger: logger, database: url.description)
+        do {
+            try listen()
+        } catch {
+            throw Self.storeError(error, database: url.description)
+        }
+    }
+
+    private func reconnectIfLost() throws(StoreError) {
+        if connection.isClosed { try reconnect() }
+    }
+
     // MARK: - Transactions
 
     public func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
         if groupOpen { return try body(transaction()) }
+        try reconnectIfLost()
         return try inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", commit: true) { try body(transaction()) }
     }
 
     public func write<T>(commit: Bool, _ body: (StoreTransaction) throws -> T) throws -> T {
         guard groupOpen else {
+            try reconnectIfLost()
             return try inTransaction("BEGIN", commit: commit) {
-                try sql.run(Self.lock)
+                try takeLock()
                 let result = try body(transaction())
                 if commit { try news.send(on: sql, channel: Self.channel, member: member) }
                 return result
@@ -118,9 +158,10 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
     }
 
     public func beginGroup() throws(StoreError) {
+        try reconnectIfLost()
         do {
             try sql.run("BEGIN")
-            try sql.run(Self.lock)
+            try takeLock()
             memory.forget()
             groupOpen = true
         } catch {
@@ -136,7 +177,7 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
         groupOpen = false
         do {
             try news.send(on: sql, channel: Self.channel, member: member)
-            try sql.run("COMMIT")
+            try commitTransaction()
         } catch {
             memory.forget()
             news.forgetPending()
@@ -182,10 +223,11 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
     private func inTransaction<T>(_ begin: String, commit: Bool, _ body: () throws -> T) throws -> T {
         do {
             memory.forget()
+            writing = nil
             try sql.run(begin)
             do {
                 let result = try body()
-                try sql.run(commit ? "COMMIT" : "ROLLBACK")
+                if commit { try commitTransaction() } else { try sql.run("ROLLBACK") }
                 if !commit { news.forgetPending() }
                 return result
             } catch {
@@ -197,6 +239,69 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
         } catch {
             throw Self.translated(error, database: url.description)
         }
+    }
+
+    // MARK: - Committing
+
+    /// A write transaction: its id, to ask `txid_status` about, and the server process that runs
+    /// it, to end when it has not seen its connection go.
+    private struct WriteTransaction {
+        let id: Int64
+        let serverProcess: Int64
+    }
+
+    /// Takes the household's write lock and notes the transaction's ids.
+    private func takeLock() throws {
+        let row = try sql.firstRow(Self.lock)
+        guard let row, row.count == 2, let id = Int64.fromDatabaseValue(row[0]), let process = Int64.fromDatabaseValue(row[1]) else {
+            throw StoreError.serverFailed(database: url.description, reason: "the write lock gave back no transaction id")
+        }
+        writing = WriteTransaction(id: id, serverProcess: process)
+    }
+
+    /// Sends COMMIT (of a read, or of the write ``takeLock()`` began). When the connection is lost
+    /// before the answer comes, the write may be in or out: the store connects again and asks the
+    /// server. Returns when it is in; throws ``PostgresStoreConnection/connectionLost(_:)`` ("Nothing
+    /// was changed") when it is out, and ``LaundryStore/StoreError/outcomeUnknown(database:reason:)``
+    /// when the server cannot be asked.
+    private func commitTransaction() throws {
+        let write = writing
+        writing = nil
+        // A connection that is gone before the COMMIT is sent took its transaction with it.
+        guard !connection.isClosed else { throw PostgresStoreConnection.connectionLost(url.description) }
+        do {
+            try sql.run("COMMIT")
+        } catch {
+            // The server's own refusal is an answer: the transaction is rolled back.
+            guard let write, !Self.isServerAnswer(error) else { throw error }
+            _ = try? connection.close().wait()
+            try learnOutcome(of: write)
+        }
+    }
+
+    /// Asks the server, on a new connection, whether `write` committed; waits while it is still in
+    /// progress (its server process has not yet seen the connection go), and after a moment ends
+    /// that process, which rolls back a transaction whose COMMIT never came.
+    private func learnOutcome(of write: WriteTransaction) throws {
+        do {
+            try reconnect()
+        } catch {
+            guard case .unreachable(_, let reason) = error else { throw error }
+            throw StoreError.outcomeUnknown(database: url.description, reason: reason)
+        }
+        for attempt in 1...100 {
+            let status = try sql.value(String.self, "SELECT txid_status(?)", [write.id.databaseValue])
+            switch status {
+            case "committed": return
+            case "aborted": throw PostgresStoreConnection.connectionLost(url.description)
+            case "in progress":
+                if attempt == 20 { try sql.execute("SELECT pg_terminate_backend(?)", [write.serverProcess.databaseValue]) }
+                Thread.sleep(forTimeInterval: 0.05)
+            default:
+                throw StoreError.outcomeUnknown(database: url.description, reason: "the server no longer knows the transaction")
+            }
+        }
+        throw StoreError.outcomeUnknown(database: url.description, reason: "the transaction was still in progress after 5 seconds")
     }
 
     // MARK: - Errors
@@ -214,6 +319,12 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
             return StoreError.serverFailed(database: database, reason: reason(of: error))
         }
         return error
+    }
+
+    /// Whether `error` is the server's answer to a statement (rather than a connection that failed
+    /// before an answer came).
+    static func isServerAnswer(_ error: Error) -> Bool {
+        (error as? PSQLError)?.code == .server
     }
 
     /// Any error as the store's own.

@@ -30,12 +30,17 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreachable(database: String, reason: String)
     /// A database server answered a command with an error, or the connection was lost during it.
     case serverFailed(database: String, reason: String)
+    /// The connection to a database server was lost while a write's COMMIT was on its way, and the
+    /// server could not be asked since whether it was done: the write is in, or it is out, and
+    /// nobody here can tell which yet.
+    case outcomeUnknown(database: String, reason: String)
 
     public var path: String {
         switch self {
         case .cannotCreateDirectory(let path, _), .cannotOpen(let path, _), .damaged(let path, _),
             .foreign(let path, _), .foreignLog(let path, _), .newerSchema(let path, _), .busy(let path, _, _),
-            .inUse(let path, _), .diskFull(let path), .failed(let path, _), .unreachable(let path, _), .serverFailed(let path, _):
+            .inUse(let path, _), .diskFull(let path), .failed(let path, _), .unreachable(let path, _), .serverFailed(let path, _),
+            .outcomeUnknown(let path, _):
             path
         }
     }
@@ -44,7 +49,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// trouble. Not for a busy or full store, nor a data directory that cannot be made.
     public var allowsMovingAside: Bool {
         switch self {
-        case .busy, .inUse, .diskFull, .cannotCreateDirectory, .unreachable, .serverFailed: false
+        case .busy, .inUse, .diskFull, .cannotCreateDirectory, .unreachable, .serverFailed, .outcomeUnknown: false
         default: true
         }
     }
@@ -55,6 +60,13 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .damaged, .foreign, .foreignLog: true
         default: false
         }
+    }
+
+    /// Whether the failed write is known to have changed nothing: true but when the server may
+    /// have stored it (``outcomeUnknown(database:reason:)``).
+    public var changedNothing: Bool {
+        if case .outcomeUnknown = self { return false }
+        return true
     }
 
     /// What the user can do about it. Moving the file aside (`--backup-and-reset`) is offered only
@@ -85,6 +97,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "its user and its password (in the URL, PGPASSFILE or ~/.pgpass)."
         case .serverFailed:
             nil
+        case .outcomeUnknown:
+            "Once the server can be reached again, “history” shows whether it was."
         }
     }
 
@@ -120,6 +134,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "Cannot reach the PostgreSQL database \(database): \(Self.clause(reason))."
         case .serverFailed(let database, let reason):
             "The PostgreSQL database \(database) failed: \(Self.clause(reason))."
+        case .outcomeUnknown(let database, let reason):
+            "The connection to the PostgreSQL database \(database) was lost while the change was being stored, "
+                + "and the server could not be asked since (\(Self.clause(reason))), so it may or may not have been stored."
         }
     }
 

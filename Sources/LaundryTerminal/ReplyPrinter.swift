@@ -71,7 +71,7 @@ final class ReplyPrinter {
         } catch {
             groupLost = true
             fold(.storeUnavailable)
-            err("laundrytime: \(finished.lineRange): not stored, so not done. \(error.description)"
+            err("laundrytime: \(finished.lineRange): \(error.mayBeStored ? "perhaps stored, perhaps not" : "not stored, so not done"). \(error.description)"
                     + (error.wayOut.map { " " + $0 } ?? "") + "\n")
             return
         }

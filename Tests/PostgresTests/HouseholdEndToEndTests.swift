@@ -159,13 +159,19 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 3, "a script whose store is gone ends with status 3: \(stderr.suffix(400))")
         // "the server closed the connection" or "the connection to the server was lost", as the
-        // kill is seen: a read that fails, or a query the closed connection refuses.
-        #expect(stderr.contains("not stored, so not done") && stderr.contains("connection"), "\(stderr.suffix(400))")
+        // kill is seen: a read that fails, or a query the closed connection refuses. A kill while
+        // a COMMIT was on its way leaves only the server knowing whether those lines are in.
+        let perhaps = stderr.contains("perhaps stored, perhaps not")
+        #expect((stderr.contains("not stored, so not done") || perhaps) && stderr.contains("connection"), "\(stderr.suffix(400))")
         let replies = try Self.replies(String(decoding: answered, as: UTF8.self))
         let stored = replies.filter { $0["ok"] as? Bool == true && !(($0["text"] as? String ?? "").contains("Nothing changed")) }.count
         try cluster.start()
-        let events = try TestCluster.query(cluster.url, "SELECT count(*) FROM cycleEvent")
-        #expect(Int(events) == stored, "\(events) events stored, \(stored) changes answered as done")
+        let events = try #require(Int(try TestCluster.query(cluster.url, "SELECT count(*) FROM cycleEvent")))
+        if perhaps {
+            #expect(events >= stored, "\(events) events stored, \(stored) changes answered as done")
+        } else {
+            #expect(events == stored, "\(events) events stored, \(stored) changes answered as done")
+        }
         // Whatever was answered after the kill says that nothing was stored.
         let failed = replies.filter { $0["ok"] as? Bool == false }
         #expect(failed.allSatisfy { ($0["text"] as? String ?? "").contains("Nothing was changed") }, "\(failed.prefix(2))")

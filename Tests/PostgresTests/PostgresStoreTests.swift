@@ -39,15 +39,48 @@ import Testing
         _ = try sam.write(commit: false) { transaction in
             try transaction.pushUndo(UndoRecord(summary: "a dry run", steps: []), at: Date())
         }
-        var news: [String] = []
-        let deadline = Date().addingTimeInterval(1)
-        while news.isEmpty && Date() < deadline {
-            news += alex.householdNews()
-            usleep(10_000)
-        }
-        #expect(news == ["Sam started Fluffy's wash"])
+        #expect(Self.news(of: alex, within: 1) == ["Sam started Fluffy's wash"])
         usleep(100_000)
         #expect(alex.householdNews().isEmpty && sam.householdNews().isEmpty, "nothing more, and nothing of one's own")
+    }
+
+    /// A prompt whose connection was lost (the server restarted, the network dropped) is not
+    /// stuck: its next command connects again, and still hears the other members.
+    @Test func theCommandAfterALostConnectionConnectsAgain() throws {
+        let database = try TestCluster.freshDatabase()
+        let proxy = try FaultyProxy(to: try DatabaseURL(database, environment: [:]), fault: .dropBeforeCommit)
+        let location = StoreLocation(directory: TemporaryDirectory().url)
+        let sam = try PostgresStore(url: try DatabaseURL(FaultyProxy.url(database, through: proxy), environment: [:]),
+                                    location: location, member: "Sam")
+        let alex = try PostgresStore(url: try DatabaseURL(database, environment: [:]), location: location, member: "Alex")
+        defer { sam.close(); alex.close() }
+        let snowy = try sam.write { try $0.insert(Pet(name: try PetName("Snowy"), createdAt: Date())) }
+        let started = CycleEvent(kind: .washStarted(endsAt: Date().addingTimeInterval(2700)), at: Date())
+        #expect(throws: StoreError.self) { try sam.write { try $0.append(started, for: snowy) } }
+        #expect(proxy.hasFaulted)
+        _ = try sam.write { try $0.append(started, for: snowy) }
+        #expect(try alex.read { try $0.events() }.count == 1, "the second try is in, the first is not")
+        // The server ends every session (as a restart would) between two commands.
+        _ = try TestCluster.query(database, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        let ended = Date().addingTimeInterval(10)
+        while try TestCluster.query(database, "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()") != "0",
+              Date() < ended { usleep(20_000) }
+        #expect(try sam.read { try $0.pets() }.count == 1, "the next command connects again")
+        try alex.write { transaction in
+            try transaction.pushUndo(UndoRecord(summary: "folded Snowy", steps: []), at: Date())
+        }
+        #expect(Self.news(of: sam, within: 2) == ["Alex folded Snowy"], "the new connection listens too")
+    }
+
+    /// The first news `store` hears within `seconds` (none when nothing came).
+    static func news(of store: PostgresStore, within seconds: TimeInterval) -> [String] {
+        var news: [String] = []
+        let deadline = Date().addingTimeInterval(seconds)
+        while news.isEmpty && Date() < deadline {
+            news += store.householdNews()
+            usleep(10_000)
+        }
+        return news
     }
 }
 #endif
