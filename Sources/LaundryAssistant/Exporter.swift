@@ -92,17 +92,18 @@ enum Exporter {
     }
 
     /// The transcript as Markdown: one paragraph per message, who and when in bold.
-    static func markdown(_ messages: [TranscriptMessage]) -> String {
-        messages.reduce(into: markdownHeading) { $0 += markdown($1) }
+    static func markdown(_ messages: [TranscriptMessage], readBy reader: String) -> String {
+        messages.reduce(into: markdownHeading) { $0 += markdown($1, readBy: reader) }
     }
 
     /// The Markdown transcript's first line; each message follows (``markdown(_:)-(TranscriptMessage)``).
     static let markdownHeading = "# LaundryTime transcript\n"
 
-    /// One message of the Markdown transcript, after the blank line that sets it apart.
-    static func markdown(_ message: TranscriptMessage) -> String {
+    /// One message of the Markdown transcript, after the blank line that sets it apart; `reader`
+    /// is the member it is written for ("You" are they, another member is named).
+    static func markdown(_ message: TranscriptMessage, readBy reader: String) -> String {
         let who = switch message.role {
-        case .user: "You"
+        case .user: message.typist(readBy: reader)
         case .assistant: "LaundryTime"
         case .notification: "Notification"
         }

@@ -30,4 +30,12 @@ public struct TranscriptMessage: Equatable, Sendable {
         self.petName = petName
         self.member = member
     }
+
+    /// Who typed a user's line, as `reader` (the member reading the transcript) says it: "You" for
+    /// the reader's own lines, and for lines kept before members were recorded; another member's
+    /// name for theirs.
+    public func typist(readBy reader: String) -> String {
+        guard let member, member != reader else { return "You" }
+        return member
+    }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import LaundryAssistant
+import LaundryCore
+import LaundryStore
 import LaundryTestSupport
 import Testing
 
@@ -39,6 +41,27 @@ import Testing
         #expect(kept.contains("LaundryTime: (Showed the history for Snowy as CSV, 2 events.)"), "\(kept)")
         #expect(kept.contains("LaundryTime: (Showed the transcript (today) as Markdown, 8 messages.)"), "\(kept)")
         #expect(!kept.contains("wash_started"))
+    }
+
+    /// On a household's shared store each line records who typed it: the transcript and its
+    /// export name another member ("Sam"), and keep "You" for this member's own lines.
+    @Test func theTranscriptNamesTheOtherMembers() throws {
+        say("create pet Snowy")
+        let sams = try LaundryStore(location: StoreLocation(directory: directory.url), member: "Sam")
+        try sams.write { transaction in
+            try transaction.transcript.append([
+                TranscriptMessage(at: fixture.time.clock.now(), role: .user, text: "start wash for snowy"),
+                TranscriptMessage(at: fixture.time.clock.now(), role: .assistant, text: "Snowy is getting clean!"),
+            ])
+        }
+        let shown = say("/transcript 6").text
+        #expect(shown.contains("Sam: start wash for snowy") && shown.contains("You: create pet Snowy"), "\(shown)")
+        let file = directory.url.appendingPathComponent("chat.md")
+        #expect(say("save the chat to \(file.path)").ok)
+        let markdown = try String(contentsOf: file, encoding: .utf8)
+        #expect(markdown.contains("**Sam** ·") && markdown.contains("**You** ·"), "\(markdown)")
+        #expect(markdown.contains("**You** · 2026-03-01T09:00:00Z  \ncreate pet Snowy"), "\(markdown)")
+        #expect(markdown.contains("**Sam** · 2026-03-01T09:00:00Z  \nstart wash for snowy"), "\(markdown)")
     }
 
     /// A format the sentence names that the file's extension contradicts is asked about (issue 17,

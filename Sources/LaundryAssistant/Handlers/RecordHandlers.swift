@@ -117,7 +117,7 @@ struct RecordHandlers: Handlers {
         let query = turn.command[.query]?.text
         let lines = messages.map { message in
             let who = switch message.role {
-            case .user: "You"
+            case .user: message.typist(readBy: transaction.member)
             case .assistant: "LaundryTime"
             case .notification: "🔔"
             }
@@ -292,7 +292,7 @@ struct RecordHandlers: Handlers {
             var count = 0
             try output(Exporter.markdownHeading)
             try transaction.transcript.forEachMessage(since: since, until: until) { message in
-                try output(Exporter.markdown(message))
+                try output(Exporter.markdown(message, readBy: transaction.member))
                 count += 1
             }
             return count
