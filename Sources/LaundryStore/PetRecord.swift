@@ -107,12 +107,21 @@ struct CycleEventRecord {
     }
 }
 
-// In an extension, so that the memberwise initializer stays.
-extension CycleEventRecord: FetchableRecord {
+/// A record read from a row's values by position (``StoreConnection/forEachRow(_:_:_:)``), and so
+/// from a GRDB row too.
+protocol PositionalRecord: FetchableRecord {
+    /// The record in `values`, in the order of its columns.
+    init(values: [DatabaseValue]) throws
+}
+
+extension PositionalRecord {
     init(row: Row) throws {
         try self.init(values: Array(row.databaseValues))
     }
+}
 
+// In an extension, so that the memberwise initializer stays.
+extension CycleEventRecord: PositionalRecord {
     /// The event in `values`, in the order of ``columns``.
     init(values row: [DatabaseValue]) throws {
         id = try row.value(0)
@@ -136,7 +145,7 @@ extension CycleEventRecord: FetchableRecord {
 
 /// A change that can be undone: its summary, its ``LaundryCore/UndoRecord`` as JSON, the
 /// session that made it and the fingerprints of the rows it left (both nil before schema v4).
-struct UndoEntryRecord: FetchableRecord {
+struct UndoEntryRecord: PositionalRecord {
     static let columnList = "id, at, summary, payload, session, expected"
 
     var id: Int64
@@ -145,10 +154,6 @@ struct UndoEntryRecord: FetchableRecord {
     var payload: String
     var session: String?
     var expected: String?
-
-    init(row: Row) throws {
-        try self.init(values: Array(row.databaseValues))
-    }
 
     /// The entry in `values`, in the order of ``columnList``.
     init(values row: [DatabaseValue]) throws {
@@ -162,7 +167,7 @@ struct UndoEntryRecord: FetchableRecord {
 }
 
 /// One message of the conversation.
-struct TranscriptMessageRecord: FetchableRecord {
+struct TranscriptMessageRecord: PositionalRecord {
     static let columnList = "id, at, role, text, intent, ok, petName, member"
 
     var id: Int64?
@@ -174,10 +179,6 @@ struct TranscriptMessageRecord: FetchableRecord {
     var petName: String?
     var member: String?
 
-    init(row: Row) throws {
-        try self.init(values: Array(row.databaseValues))
-    }
-
     /// The message in `values`, in the order of ``columnList``.
     init(values row: [DatabaseValue]) throws {
         id = try row.optionalValue(0)
@@ -187,7 +188,7 @@ struct TranscriptMessageRecord: FetchableRecord {
         intent = try row.optionalValue(4)
         ok = try row.optionalValue(5)
         petName = try row.optionalValue(6)
-        member = row.count > 7 ? try row.optionalValue(7) : nil
+        member = try row.optionalValue(7)
     }
 
     var message: TranscriptMessage {

@@ -81,7 +81,7 @@ struct SQLiteStoreConnection: StoreConnection {
     /// The values as GRDB's arguments, through its initializer for optional values.
     /// `StatementArguments(values)` would take the one for any sequence of a convertible type,
     /// which maps with a key path that the runtime builds anew for every statement: it was a
-    /// tenth of a 10,000-line script's time (Benchmarks/RESULTS.md).
+    /// tenth of the store benchmark's 10,000-line script (`perf record`).
     static func statementArguments(_ values: [DatabaseValue]) -> StatementArguments {
         StatementArguments(values.map { Optional<any DatabaseValueConvertible>.some($0) })
     }
