@@ -189,6 +189,18 @@ import Testing
         #expect(say("undo").text == "There is nothing to undo.")
     }
 
+    /// On a household's shared store, the latest change may be a member's on another computer:
+    /// undo leaves it to them, and says where it was made.
+    @Test func undoLeavesAnotherComputersChangeToIt() throws {
+        let sams = try fixture.makeAssistant()
+        _ = sams.respond(to: "create pet Snowy")
+        _ = try store.write { try $0.connection.execute("UPDATE undoEntry SET session = '4242:7@sams-laptop/boot-1'", []) }
+        let refused = say("undo")
+        #expect(!refused.ok && refused.text.hasPrefix("The last change, “created Snowy” (09:00), was made on another computer, "
+            + "in a LaundryTime that may still be open there; undo it there."), "\(refused.text)")
+        #expect(try store.read { try $0.petCount() } == 1)
+    }
+
     @Test func settingsChangeAndOutOfRangeValuesAreRefusedWithTheRange() throws {
         say("create pet Snowy")
         #expect(say("set snowy's wash time to an hour and a half").text == "Snowy's wash now takes 90 minutes (was 45).")

@@ -130,6 +130,23 @@ public enum StoreBehaviour {
             let last = try store.write { try $0.undo() }
             try expect(last == .nothingToUndo, "then there is nothing to undo, not \(last)")
         },
+        "a change made on another computer is left to it": { open in
+            let store = try open()
+            defer { store.close() }
+            try store.write { transaction in
+                let snowy = try transaction.insert(pet("Snowy"))
+                try transaction.pushUndo(UndoRecord(summary: "created Snowy", steps: [.removePet(id: snowy.id!)]), at: start)
+            }
+            // As a member's session on another computer wrote it: a process id that runs nowhere
+            // here, in another boot of another machine. Whether it still runs cannot be told here.
+            let elsewhere = "2147483000:42@another-computer/\(UUID().uuidString.lowercased())"
+            _ = try store.write { try $0.connection.execute("UPDATE undoEntry SET session = '\(elsewhere)'", []) }
+            let outcome = try store.write { try $0.undo() }
+            guard case .madeElsewhere(_, _, let session) = outcome, session.isOnAnotherComputer else {
+                throw Failure(description: "another computer's change was not left to it: \(outcome)")
+            }
+            try expect(try store.read { try $0.petCount() } == 1, "Snowy stays")
+        },
         "a deleted pet comes back with its id and history": { open in
             let store = try open()
             defer { store.close() }

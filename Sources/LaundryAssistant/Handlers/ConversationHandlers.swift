@@ -67,9 +67,12 @@ struct ConversationHandlers: Handlers {
         case .nothingToUndo:
             return turn.failed(.refused, "There is nothing to undo.")
         case .madeElsewhere(let summary, let at, let session):
+            let place = session.isOnAnotherComputer
+                ? "on another computer, in a LaundryTime that may still be open there"
+                : "in another LaundryTime that is still open (process \(session.pid))"
             return turn.failed(.refused,
-                "The last change, “\(summary)” (\(shared.captionTime(at, now: turn.now))), was made in another LaundryTime that is still open "
-                    + "(process \(session.pid)); undo it there. There is nothing of yours to undo.")
+                "The last change, “\(summary)” (\(shared.captionTime(at, now: turn.now))), was made \(place); "
+                    + "undo it there. There is nothing of yours to undo.")
         case .changedSince(let summary, let at, let newer):
             let after = newer.map { newer in
                 "“\(newer.summary)” (\(shared.captionTime(newer.at, now: turn.now))\(newer.elsewhere ? ", in another LaundryTime that is still open" : ""))"
