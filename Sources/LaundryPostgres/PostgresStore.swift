@@ -39,6 +39,11 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
     /// The open write transaction, while there is one: what to ask the server about if the
     /// connection is lost before its COMMIT is answered.
     private var writing: WriteTransaction?
+    /// The last try to connect again, when it failed: for a few seconds after it, commands fail at
+    /// once with its error rather than each waiting out the connect timeout (a script's lines
+    /// against a server that is gone).
+    private var failedReconnect: (at: ContinuousClock.Instant, error: StoreError)?
+    static let reconnectPause: Duration = .seconds(5)
 
     /// The household's write lock, taken by every write transaction first; in the same round trip,
     /// the transaction's id and the server process's (``WriteTransaction``).
@@ -103,10 +108,14 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
     /// Connects again when the connection was lost (the server restarted, the network dropped):
     /// each command after a lost one tries afresh, rather than the prompt failing until restarted.
     private func reconnect() throws(StoreError) {
+        if let failed = failedReconnect, ContinuousClock.now - failed.at < Self.reconnectPause { throw failed.error }
         do {
             connection = try Self.connect(url, logger: logger, timeout: timeout)
+            failedReconnect = nil
         } catch {
-            throw .unreachable(database: url.description, reason: Self.reason(of: error))
+            let unreachable = StoreError.unreachable(database: url.description, reason: Self.reason(of: error))
+            failedReconnect = (ContinuousClock.now, unreachable)
+            throw unreachable
         }
         sql = PostgresStoreConnection(connection: connection, logger: logger, database: url.description)
         do {

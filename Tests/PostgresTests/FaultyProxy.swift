@@ -27,6 +27,7 @@ final class FaultyProxy: @unchecked Sendable {
     private let listener: Int32
     private let lock = NSLock()
     private var faulted = false
+    private var accepted = 0
 
     /// Listens for the connections meant for the server of `url`. With `refuseAfterFault`, every
     /// connection after the fault is closed at once: the server cannot be reached again.
@@ -51,6 +52,8 @@ final class FaultyProxy: @unchecked Sendable {
     }
 
     var hasFaulted: Bool { lock.withLock { faulted } }
+    /// How many connections were tried (refused ones too).
+    var connectionsTried: Int { lock.withLock { accepted } }
 
     private func acceptConnections() {
         while true {
@@ -59,6 +62,7 @@ final class FaultyProxy: @unchecked Sendable {
                 if errno == EINTR { continue }
                 return
             }
+            lock.withLock { accepted += 1 }
             if refuseAfterFault, hasFaulted {
                 close(client)
                 continue

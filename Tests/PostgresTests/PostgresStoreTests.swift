@@ -72,6 +72,25 @@ import Testing
         #expect(Self.news(of: sam, within: 2) == ["Alex folded Snowy"], "the new connection listens too")
     }
 
+    /// A server that is gone is not waited for at every command: after a failed try to connect
+    /// again, the commands of the next few seconds fail at once with its error.
+    @Test func aServerThatIsGoneIsNotTriedAgainAtEveryCommand() throws {
+        let database = try TestCluster.freshDatabase()
+        let proxy = try FaultyProxy(to: try DatabaseURL(database, environment: [:]), fault: .dropBeforeCommit, refuseAfterFault: true)
+        let sam = try PostgresStore(url: try DatabaseURL(FaultyProxy.url(database, through: proxy), environment: [:]),
+                                    location: StoreLocation(directory: TemporaryDirectory().url), member: "Sam")
+        defer { sam.close() }
+        let snowy = try sam.write { try $0.insert(Pet(name: try PetName("Snowy"), createdAt: Date())) }
+        #expect(throws: StoreError.self) {
+            try sam.write { try $0.append(CycleEvent(kind: .folded(revived: false), at: Date()), for: snowy) }
+        }
+        let tried = proxy.connectionsTried
+        for _ in 0..<3 {
+            #expect(throws: StoreError.self) { try sam.read { try $0.pets() } }
+        }
+        #expect(proxy.connectionsTried == tried, "no new try within \(PostgresStore.reconnectPause)")
+    }
+
     /// The first news `store` hears within `seconds` (none when nothing came).
     static func news(of store: PostgresStore, within seconds: TimeInterval) -> [String] {
         var news: [String] = []
