@@ -72,8 +72,18 @@ if let text = environment["LAUNDRYTIME_BUSY_TIMEOUT"], !text.isEmpty {
 }
 // A household's PostgreSQL database, when one is named; else the data directory's SQLite file.
 let databaseURL = options.database ?? environment["LAUNDRYTIME_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-// Who types here: named with each transcript row, and in a household's news.
-let member = options.member.flatMap { $0.isEmpty ? nil : $0 } ?? StoreTransaction.defaultMember(environment: environment)
+// Who types here: named with each transcript row, and in a household's news (on the other members'
+// terminals too: no control characters).
+let member: String = {
+    guard let given = options.member, !given.isEmpty else { return StoreTransaction.defaultMember(environment: environment) }
+    if let bad = given.unicodeScalars.first(where: PetName.isForbidden) {
+        fail("--member takes a name without control or invisible characters; this one holds "
+                + String(format: "U+%04X", bad.value) + ".", .usage)
+    }
+    guard !given.trimmingWhitespace().isEmpty else { fail("--member takes a name, not only spaces.", .usage) }
+    guard given.count <= 64 else { fail("--member takes a name of at most 64 characters.", .usage) }
+    return given
+}()
 if let target = options.migrateTo {
     exit(HouseholdDatabase.moveIn(from: location, to: target, environment: environment, busyTimeout: busyTimeout).rawValue)
 }

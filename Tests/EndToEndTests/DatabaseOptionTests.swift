@@ -17,6 +17,20 @@ import Testing
         #expect(migrate.status == 2 && migrate.stderr.contains("migrate --to"), "\(migrate.stderr)")
     }
 
+    /// `--member` names who types, in the transcript and in the household's news: a name with a
+    /// control character (an escape sequence for the other members' terminals) or nothing but
+    /// spaces is refused before anything is opened.
+    @Test func aMemberNameWithControlCharactersOrOnlySpacesIsAUsageError() throws {
+        let escape = try laundrytime.run(["--member", "Sam\u{1B}[2J", "/status"])
+        #expect(escape.status == 2 && escape.stderr.contains("--member") && escape.stderr.contains("U+001B"), "\(escape.stderr)")
+        let blank = try laundrytime.run(["--member", "   ", "/status"])
+        #expect(blank.status == 2 && blank.stderr.contains("--member"), "\(blank.stderr)")
+        let long = try laundrytime.run(["--member", String(repeating: "a", count: 65), "/status"])
+        #expect(long.status == 2 && long.stderr.contains("64"), "\(long.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("data").path), "no data directory is made")
+        #expect(try laundrytime.run(["--member", "Sam", "/status"]).status == 0)
+    }
+
     #if !PostgreSQL
     @Test func aBuildWithoutPostgreSQLSaysHowToGetIt() throws {
         let result = try laundrytime.run(["/status"], environment: ["LAUNDRYTIME_DATABASE_URL": "postgres://sam:hunter2@db.home.lan/laundry"])
