@@ -19,8 +19,9 @@ public enum UndoOutcome: Equatable, Sendable {
     public struct NewerChange: Equatable, Sendable {
         public let summary: String
         public let at: Date
-        /// Made by another session that is still running.
-        public let elsewhere: Bool
+        /// The session that made it, when that is another one still running (or one on another
+        /// computer): the change is its to undo.
+        public let elsewhere: ProcessSession?
     }
 }
 
@@ -120,7 +121,7 @@ public struct UndoStack {
             guard let expected = entry.expected.map(Fingerprints.init(text:)), expected.touched.items.contains(what) else { return }
             let owner = entry.session.flatMap(ProcessSession.init)
             found = UndoOutcome.NewerChange(
-                summary: entry.summary, at: entry.at, elsewhere: owner != nil && owner != .current && owner!.isRunning)
+                summary: entry.summary, at: entry.at, elsewhere: owner.flatMap { $0 != .current && $0.isRunning ? $0 : nil })
         }
         return found
     }

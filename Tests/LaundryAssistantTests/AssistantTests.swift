@@ -201,6 +201,20 @@ import Testing
         #expect(try store.read { try $0.petCount() } == 1)
     }
 
+    /// A change this session would undo has a newer one on top, made on another computer: the
+    /// refusal says where that one was made.
+    @Test func aNewerChangeOnAnotherComputerIsNamedAsSuch() throws {
+        say("create pet Snowy")
+        say("start wash for snowy")
+        _ = try store.write {
+            try $0.connection.execute("UPDATE undoEntry SET session = '4242:7@sams-laptop/boot-1' WHERE summary LIKE 'started%'", [])
+        }
+        let refused = say("undo")
+        #expect(!refused.ok && refused.text.contains("“started Snowy's wash” (09:00, on another computer, in a LaundryTime that may "
+            + "still be open there) came after it"), "\(refused.text)")
+        #expect(try store.read { try $0.petCount() } == 1)
+    }
+
     @Test func settingsChangeAndOutOfRangeValuesAreRefusedWithTheRange() throws {
         say("create pet Snowy")
         #expect(say("set snowy's wash time to an hour and a half").text == "Snowy's wash now takes 90 minutes (was 45).")

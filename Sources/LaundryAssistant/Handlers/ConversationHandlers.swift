@@ -6,6 +6,13 @@ internal import LaundryStore
 /// The conversation itself: confirmations, undo, quick actions, greetings, and lines that
 /// were not understood.
 struct ConversationHandlers: Handlers {
+    /// Where another session's change was made, as an undo's reply says it.
+    static func place(of session: ProcessSession) -> String {
+        session.isOnAnotherComputer
+            ? "on another computer, in a LaundryTime that may still be open there"
+            : "in another LaundryTime that is still open"
+    }
+
     let shared: HandlerContext
 
     // MARK: - Confirmations
@@ -67,20 +74,18 @@ struct ConversationHandlers: Handlers {
         case .nothingToUndo:
             return turn.failed(.refused, "There is nothing to undo.")
         case .madeElsewhere(let summary, let at, let session):
-            let place = session.isOnAnotherComputer
-                ? "on another computer, in a LaundryTime that may still be open there"
-                : "in another LaundryTime that is still open (process \(session.pid))"
+            let place = Self.place(of: session) + (session.isOnAnotherComputer ? "" : " (process \(session.pid))")
             return turn.failed(.refused,
                 "The last change, “\(summary)” (\(shared.captionTime(at, now: turn.now))), was made \(place); "
                     + "undo it there. There is nothing of yours to undo.")
         case .changedSince(let summary, let at, let newer):
             let after = newer.map { newer in
-                "“\(newer.summary)” (\(shared.captionTime(newer.at, now: turn.now))\(newer.elsewhere ? ", in another LaundryTime that is still open" : ""))"
+                "“\(newer.summary)” (\(shared.captionTime(newer.at, now: turn.now))\(newer.elsewhere.map { ", " + Self.place(of: $0) } ?? ""))"
                     + " came after it, and would be taken back too"
             } ?? "what it changed has changed again since"
             return turn.failed(.refused,
                 "Not undone: “\(summary)” (\(shared.captionTime(at, now: turn.now))) — \(after). Nothing was changed"
-                    + (newer.map { $0.elsewhere ? "." : "; say “undo” for that one first." } ?? "."))
+                    + (newer.map { $0.elsewhere != nil ? "." : "; say “undo” for that one first." } ?? "."))
         case .undone(let record, let at, let madeHere):
             let pets = try transaction.pets()
             // Say where the pet it touched stands now.
