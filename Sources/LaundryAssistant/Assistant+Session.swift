@@ -94,6 +94,10 @@ extension Assistant {
         }
     }
 
+    /// Who types in this session: the OS user, or `--member NAME` (named in a household's news and
+    /// by the other members' transcripts).
+    public var member: String { store.member }
+
     /// The app settings as stored now (another process may have changed them).
     public func currentSettings() -> AppSettings {
         (try? store.read { try $0.settings() }) ?? .defaults

@@ -33,6 +33,9 @@ public protocol StoreEngine: AnyObject, Sendable {
     /// Ends the connection, as the program ends.
     func close()
 
+    /// Who types in this session: the OS user, or `--member NAME`.
+    var member: String { get }
+
     /// What the household's other members changed since the last call, oldest first ("Sam started
     /// Fluffy's wash"); always empty for a store nobody shares.
     func householdNews() -> [String]

@@ -52,6 +52,9 @@ struct Bubble: Sendable {
     var caption: String?
     /// Earlier messages, shown faint.
     var dimmed = false
+    /// Who speaks, when not the role's own speaker: another member of the household ("Sam"),
+    /// named in the frame (or the label, on a narrow terminal).
+    var speaker: String?
 }
 
 /// The characters of a bubble's frame: rounded box drawing, or ASCII where the terminal's
@@ -104,7 +107,7 @@ struct BubbleLayout: Sendable {
 
     private func drawFramed(_ bubble: Bubble, _ lines: [StyledLine], maximumWidth: Int) -> String {
         let borderStyle = Style.ink(bubble.dimmed ? .faint : bubble.role.borderInk)
-        let title = bubble.title.map { " \($0) " } ?? ""
+        let title = (bubble.title ?? bubble.speaker).map { " \($0) " } ?? ""
         let titleWidth = DisplayWidth.of(title)
         let contentWidth = lines.map(\.width).max() ?? 0
         let inner = min(max(contentWidth, titleWidth + 1), maximumWidth)
@@ -140,7 +143,8 @@ struct BubbleLayout: Sendable {
     /// Narrow terminals: "You: …" / "LaundryTime: …" with no frame, an empty line after each
     /// message. The user's line follows its label; a reply starts on the line under its label.
     private func drawLabelled(_ bubble: Bubble, _ lines: [StyledLine]) -> String {
-        let labelText = bubble.title.map { "\(bubble.role.label) — \($0):" } ?? "\(bubble.role.label):"
+        let speaker = bubble.speaker ?? bubble.role.label
+        let labelText = bubble.title.map { "\(speaker) — \($0):" } ?? "\(speaker):"
         let label = StyledLine(labelText, .ink(bubble.dimmed ? .faint : bubble.role.borderInk, bold: true))
         var out = ""
         if bubble.role == .user, case .text(let text)? = bubble.body.first, bubble.body.count == 1 {

@@ -43,7 +43,7 @@ final class ReplyPrinter {
                                            stdoutIsTerminal: console.stdoutIsTerminal)
             renderer = BubbleRenderer(
                 theme: Theme(depth: depth, background: .unknown), glyphs: display.glyphs,
-                view: ReplyView(captionTime: assistant.captionTime, clockTime: assistant.clockTime),
+                view: ReplyView(captionTime: assistant.captionTime, clockTime: assistant.clockTime, reader: assistant.member),
                 columns: console.columns)
         }
     }

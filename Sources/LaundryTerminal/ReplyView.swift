@@ -8,6 +8,9 @@ struct ReplyView {
     let captionTime: (Date) -> String
     /// A wall-clock time for "ends at 09:45".
     let clockTime: (Date) -> String
+    /// Who reads: this session's member. On a household's shared store another member's earlier
+    /// lines are named (``LaundryCore/TranscriptMessage/typist(readBy:)``); nil names nobody.
+    var reader: String?
 
     func bubbles(for reply: Reply, bodyWidth: (BubbleRole) -> Int) -> [Bubble] {
         let role = role(of: reply)
@@ -23,7 +26,8 @@ struct ReplyView {
         return [bubble]
     }
 
-    /// A stored message as a bubble: the user's on the right, everything else on the left.
+    /// A stored message as a bubble: the user's on the right, everything else on the left. A line
+    /// another member typed (not ``reader``) is named with them.
     func bubble(for message: TranscriptMessage, dimmed: Bool) -> Bubble {
         let role: BubbleRole =
             switch message.role {
@@ -31,7 +35,9 @@ struct ReplyView {
             case .notification: .notification
             case .assistant: message.ok == false ? .error : .assistant
             }
-        return Bubble(role: role, body: Self.paragraphs(message.text), caption: captionTime(message.at), dimmed: dimmed)
+        var bubble = Bubble(role: role, body: Self.paragraphs(message.text), caption: captionTime(message.at), dimmed: dimmed)
+        if role == .user, let reader, case let typist = message.typist(readBy: reader), typist != "You" { bubble.speaker = typist }
+        return bubble
     }
 
     func bubble(for notification: LaundryNotification, at date: Date) -> Bubble {

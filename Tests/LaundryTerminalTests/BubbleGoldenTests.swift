@@ -26,7 +26,7 @@ import Testing
         let fixture = try AssistantFixture(calendar: calendar)
         let assistant = fixture.assistant
         let renderer = BubbleRenderer(
-            theme: theme, glyphs: .rounded, view: ReplyView(captionTime: assistant.captionTime, clockTime: assistant.clockTime),
+            theme: theme, glyphs: .rounded, view: ReplyView(captionTime: assistant.captionTime, clockTime: assistant.clockTime, reader: assistant.member),
             columns: { columns })
         return (fixture, renderer)
     }
