@@ -299,12 +299,18 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
             throw StoreError.outcomeUnknown(database: url.description, reason: reason)
         }
         for attempt in 1...100 {
-            let status = try sql.value(String.self, "SELECT txid_status(?)", [write.id.databaseValue])
+            let status: String?
+            do {
+                status = try sql.value(String.self, "SELECT txid_status(?)", [write.id.databaseValue])
+            } catch {
+                // Lost again while asking: still nobody here knows.
+                throw StoreError.outcomeUnknown(database: url.description, reason: Self.reason(of: error))
+            }
             switch status {
             case "committed": return
             case "aborted": throw PostgresStoreConnection.connectionLost(url.description)
             case "in progress":
-                if attempt == 20 { try sql.execute("SELECT pg_terminate_backend(?)", [write.serverProcess.databaseValue]) }
+                if attempt == 20 { _ = try? sql.execute("SELECT pg_terminate_backend(?)", [write.serverProcess.databaseValue]) }
                 Thread.sleep(forTimeInterval: 0.05)
             default:
                 throw StoreError.outcomeUnknown(database: url.description, reason: "the server no longer knows the transaction")
@@ -343,6 +349,12 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
 
     /// One clause on what went wrong: the server's own message, or what happened to the connection.
     static func reason(of error: Error) -> String {
+        if let error = error as? StoreError {
+            switch error {
+            case .serverFailed(_, let reason), .unreachable(_, let reason), .outcomeUnknown(_, let reason): return reason
+            default: return error.description
+            }
+        }
         guard let error = error as? PSQLError else {
             if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
             return "\(error)"

@@ -9,7 +9,7 @@ import LaundryTestSupport
 /// It listens where a server would (`DIR/.s.PGSQL.PORT`) and passes every byte on to the real
 /// server, both ways, until a connection has sent the write's marker (an `INSERT INTO cycleEvent`:
 /// the command changed a pet's history). At that connection's next `COMMIT` it does the
-/// ``Fault`` once; later connections pass — or are refused, as by a server that is gone.
+/// ``Fault`` once; later connections go on as ``Afterwards`` says.
 final class FaultyProxy: @unchecked Sendable {
     enum Fault {
         /// The connection drops before the `COMMIT` reaches the server: the server rolls back.
@@ -18,10 +18,22 @@ final class FaultyProxy: @unchecked Sendable {
         case loseCommitAnswer
     }
 
+    /// What becomes of the connections after the fault.
+    enum Afterwards {
+        /// They pass.
+        case pass
+        /// They are closed at once, as by a server that is gone.
+        case refuse
+        /// They pass until one asks the server how a transaction ended (`txid_status`): that
+        /// one is lost too, before the question reaches the server.
+        case loseTheQuestion
+    }
+
     let directory = TemporaryDirectory()
     private let target: String
     private let fault: Fault
-    private let refuseAfterFault: Bool
+    private let afterwards: Afterwards
+    private let question = Array("txid_status".utf8)
     private let marker = Array("INSERT INTO cycleEvent".utf8)
     private let commit = Array("COMMIT".utf8)
     private let listener: Int32
@@ -29,12 +41,11 @@ final class FaultyProxy: @unchecked Sendable {
     private var faulted = false
     private var accepted = 0
 
-    /// Listens for the connections meant for the server of `url`. With `refuseAfterFault`, every
-    /// connection after the fault is closed at once: the server cannot be reached again.
-    init(to url: DatabaseURL, fault: Fault, refuseAfterFault: Bool = false) throws {
+    /// Listens for the connections meant for the server of `url`.
+    init(to url: DatabaseURL, fault: Fault, afterwards: Afterwards = .pass) throws {
         target = url.socketPath
         self.fault = fault
-        self.refuseAfterFault = refuseAfterFault
+        self.afterwards = afterwards
         chmod(directory.url.path, 0o777)
         listener = try Self.socket(at: directory.url.appendingPathComponent(".s.PGSQL.\(url.port)").path, listen: true)
         Thread.detachNewThread { [self] in acceptConnections() }
@@ -63,7 +74,7 @@ final class FaultyProxy: @unchecked Sendable {
                 return
             }
             lock.withLock { accepted += 1 }
-            if refuseAfterFault, hasFaulted {
+            if afterwards == .refuse, hasFaulted {
                 close(client)
                 continue
             }
@@ -91,6 +102,7 @@ final class FaultyProxy: @unchecked Sendable {
         // Client to server: the marker arms this connection; its next COMMIT is the fault's.
         pump(from: client, to: server) { chunk in
             lock.withLock {
+                if faulted, afterwards == .loseTheQuestion, chunk.contains(question) { return false }
                 if !faulted, chunk.contains(marker) { state.armed = true }
                 guard state.armed, !faulted, chunk.contains(commit) else { return true }
                 faulted = true

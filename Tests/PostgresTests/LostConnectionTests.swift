@@ -11,11 +11,11 @@ import Testing
     let directory = TemporaryDirectory()
 
     /// A database with Snowy in it, and its URL through a proxy that does `fault`.
-    func household(_ fault: FaultyProxy.Fault, refuseAfterFault: Bool = false) throws -> (database: String, proxy: FaultyProxy) {
+    func household(_ fault: FaultyProxy.Fault, afterwards: FaultyProxy.Afterwards = .pass) throws -> (database: String, proxy: FaultyProxy) {
         let database = try TestCluster.freshDatabase()
         let made = try laundrytime().run(["--database", database], script: "create pet Snowy\n", now: nil)
         try #require(made.status == 0, "\(made.stderr)")
-        return (database, try FaultyProxy(to: try DatabaseURL(database, environment: [:]), fault: fault, refuseAfterFault: refuseAfterFault))
+        return (database, try FaultyProxy(to: try DatabaseURL(database, environment: [:]), fault: fault, afterwards: afterwards))
     }
 
     func laundrytime() -> LaundryTimeProcess {
@@ -58,10 +58,25 @@ import Testing
     /// The COMMIT's answer was lost and the server cannot be asked again: the reply says that
     /// whether it was stored is not known — never that nothing was changed, which may be untrue.
     @Test func aCommitWhoseOutcomeCannotBeLearnedSaysSo() throws {
-        let (database, proxy) = try household(.loseCommitAnswer, refuseAfterFault: true)
+        let (database, proxy) = try household(.loseCommitAnswer, afterwards: .refuse)
         let (result, reply) = try startWash(database, through: proxy)
         #expect(try washesStarted(database) == "1")
         let text = reply["text"] as? String ?? ""
+        #expect(reply["ok"] as? Bool == false, "\(reply)")
+        #expect(text.contains("may or may not have been stored") && !text.contains("Nothing was changed"), "\(text)")
+        #expect(result.status == 3, "\(result.stderr)")
+    }
+
+    /// The server is reached again but the connection is lost once more while it is asked: the
+    /// reply still says it may or may not have been stored — never "Nothing was changed".
+    @Test func aConnectionLostWhileAskingSaysItIsNotKnown() throws {
+        let (database, proxy) = try household(.loseCommitAnswer, afterwards: .loseTheQuestion)
+        let (result, reply) = try startWash(database, through: proxy)
+        #expect(try washesStarted(database) == "1")
+        let text = reply["text"] as? String ?? ""
+        #expect(text.hasSuffix("so it may or may not have been stored. Once the server can be reached again, “history” shows whether it was."),
+                "\(text)")
+        #expect(text.components(separatedBy: "PostgreSQL database").count == 2, "one sentence, no error within an error: \(text)")
         #expect(reply["ok"] as? Bool == false, "\(reply)")
         #expect(text.contains("may or may not have been stored") && !text.contains("Nothing was changed"), "\(text)")
         #expect(result.status == 3, "\(result.stderr)")
@@ -82,7 +97,7 @@ import Testing
     /// A group whose outcome cannot be learned: its lines are said to be perhaps stored, not
     /// "not stored".
     @Test func aScriptsGroupWhoseOutcomeCannotBeLearnedSaysSo() throws {
-        let (database, proxy) = try household(.loseCommitAnswer, refuseAfterFault: true)
+        let (database, proxy) = try household(.loseCommitAnswer, afterwards: .refuse)
         let result = try laundrytime().run(["--database", FaultyProxy.url(database, through: proxy), "--json"],
                                            script: "start wash for snowy\nhow is snowy\n", now: nil)
         #expect(proxy.hasFaulted)

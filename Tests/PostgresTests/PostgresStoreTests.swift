@@ -76,7 +76,7 @@ import Testing
     /// again, the commands of the next few seconds fail at once with its error.
     @Test func aServerThatIsGoneIsNotTriedAgainAtEveryCommand() throws {
         let database = try TestCluster.freshDatabase()
-        let proxy = try FaultyProxy(to: try DatabaseURL(database, environment: [:]), fault: .dropBeforeCommit, refuseAfterFault: true)
+        let proxy = try FaultyProxy(to: try DatabaseURL(database, environment: [:]), fault: .dropBeforeCommit, afterwards: .refuse)
         let sam = try PostgresStore(url: try DatabaseURL(FaultyProxy.url(database, through: proxy), environment: [:]),
                                     location: StoreLocation(directory: TemporaryDirectory().url), member: "Sam")
         defer { sam.close() }
