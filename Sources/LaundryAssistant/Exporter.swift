@@ -91,16 +91,12 @@ enum Exporter {
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// The transcript as Markdown: one paragraph per message, who and when in bold.
-    static func markdown(_ messages: [TranscriptMessage], readBy reader: String) -> String {
-        messages.reduce(into: markdownHeading) { $0 += markdown($1, readBy: reader) }
-    }
-
-    /// The Markdown transcript's first line; each message follows (``markdown(_:)-(TranscriptMessage)``).
+    /// The Markdown transcript's first line; each message follows (``markdown(_:readBy:)``): one
+    /// paragraph per message, who and when in bold.
     static let markdownHeading = "# LaundryTime transcript\n"
 
-    /// One message of the Markdown transcript, after the blank line that sets it apart; `reader`
-    /// is the member it is written for ("You" are they, another member is named).
+    /// One message of the Markdown transcript, after the blank line that sets it apart. It is written
+    /// for `reader`: their own lines are "You", another member's are named.
     static func markdown(_ message: TranscriptMessage, readBy reader: String) -> String {
         let who = switch message.role {
         case .user: message.typist(readBy: reader)
