@@ -318,59 +318,5 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
         }
         throw StoreError.outcomeUnknown(database: url.description, reason: "the transaction was still in progress after 5 seconds")
     }
-
-    // MARK: - Errors
-
-    /// The server's or the connection's error as the store's own; the store's and the caller's own
-    /// errors as they are.
-    static func translated(_ error: Error, database: String) -> Error {
-        if error is StoreError { return error }
-        if let error = error as? PSQLError {
-            if error.code == .server, let state = error.serverInfo?[.sqlState] {
-                // A value the schema refuses is the caller's to hear about, not a failing server.
-                if state.hasPrefix("23") { return StoreError.failed(path: database, reason: reason(of: error)) }
-                return StoreError.serverFailed(database: database, reason: reason(of: error))
-            }
-            return StoreError.serverFailed(database: database, reason: reason(of: error))
-        }
-        return error
-    }
-
-    /// Whether `error` is the server's answer to a statement (rather than a connection that failed
-    /// before an answer came).
-    static func isServerAnswer(_ error: Error) -> Bool {
-        (error as? PSQLError)?.code == .server
-    }
-
-    /// Any error as the store's own.
-    static func storeError(_ error: Error, database: String) -> StoreError {
-        translated(error, database: database) as? StoreError ?? .serverFailed(database: database, reason: reason(of: error))
-    }
-
-    /// One clause on what went wrong: the server's own message, or what happened to the connection.
-    static func reason(of error: Error) -> String {
-        if let error = error as? StoreError {
-            switch error {
-            case .serverFailed(_, let reason), .unreachable(_, let reason), .outcomeUnknown(_, let reason): return reason
-            default: return error.description
-            }
-        }
-        guard let error = error as? PSQLError else {
-            if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
-            return "\(error)"
-        }
-        if let message = error.serverInfo?[.message] { return message }
-        switch error.code {
-        case .connectionError:
-            if let underlying = error.underlying { return reason(of: underlying) }
-            return "the connection failed"
-        case .serverClosedConnection, .uncleanShutdown: return "the server closed the connection"
-        case .sslUnsupported: return "the server does not offer TLS, and sslmode=require asks for it"
-        case .authMechanismRequiresPassword: return "the server asks for a password, and none was given"
-        default:
-            if let underlying = error.underlying { return reason(of: underlying) }
-            return "\(error.code)"
-        }
-    }
 }
 #endif
