@@ -21,11 +21,16 @@ final class PostgresStoreConnection: StoreConnection, @unchecked Sendable {
     private(set) var totalChanges = 0
     /// Each statement as PostgreSQL reads it, by the text it was written as.
     private var numbered: [String: String] = [:]
+    /// The answer being waited for, if any: the connection's close fails it (one query at a time).
+    private let waiting = Locked<EventLoopPromise<PostgresQueryResult>?>(nil)
 
     init(connection: PostgresConnection, logger: Logger, database: String) {
         self.connection = connection
         self.logger = logger
         self.database = database
+        connection.closeFuture.whenComplete { [waiting] _ in
+            waiting.value?.fail(Self.connectionLost(database))
+        }
     }
 
     var likeIgnoringCase: String { "ILIKE" }
@@ -75,11 +80,17 @@ final class PostgresStoreConnection: StoreConnection, @unchecked Sendable {
         let query = PostgresQuery(unsafeSQL: numberedPlaceholders(sql), binds: bindings)
         // A query written to a connection that is already closed is never answered (postgres-nio
         // drops it): it is refused here, and one that is waiting when the connection closes is
-        // failed by the close.
+        // failed by the close (one handler for the connection's life, not one per query).
         guard !connection.isClosed else { throw Self.connectionLost(database) }
         let answer = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
-        connection.query(query, logger: logger).cascade(to: answer)
-        connection.closeFuture.whenComplete { [database] _ in answer.fail(Self.connectionLost(database)) }
+        waiting.update { $0 = answer }
+        defer { waiting.update { $0 = nil } }
+        if connection.isClosed {
+            // Closed since the check, before the close's handler could see this answer.
+            answer.fail(Self.connectionLost(database))
+        } else {
+            connection.query(query, logger: logger).cascade(to: answer)
+        }
         return try answer.futureResult.wait()
     }
 
