@@ -192,13 +192,17 @@ import Testing
     /// On a household's shared store, the latest change may be a member's on another computer:
     /// undo leaves it to them, and says where it was made.
     @Test func undoLeavesAnotherComputersChangeToIt() throws {
-        let sams = try fixture.makeAssistant()
-        _ = sams.respond(to: "create pet Snowy")
-        _ = try store.write { try $0.connection.execute("UPDATE undoEntry SET session = '4242:7@sams-laptop/boot-1'", []) }
+        say("create pet Snowy")
+        try madeOnSamsLaptop(where: "summary = 'created Snowy'")
         let refused = say("undo")
         #expect(!refused.ok && refused.text.hasPrefix("The last change, “created Snowy” (09:00), was made on another computer, "
             + "in a LaundryTime that may still be open there; undo it there."), "\(refused.text)")
         #expect(try store.read { try $0.petCount() } == 1)
+    }
+
+    /// Marks the undo entries matching `condition` as made by a session on another computer.
+    func madeOnSamsLaptop(where condition: String) throws {
+        _ = try store.write { try $0.connection.execute("UPDATE undoEntry SET session = '4242:7@sams-laptop/boot-1' WHERE \(condition)", []) }
     }
 
     /// A change this session would undo has a newer one on top, made on another computer: the
@@ -206,9 +210,7 @@ import Testing
     @Test func aNewerChangeOnAnotherComputerIsNamedAsSuch() throws {
         say("create pet Snowy")
         say("start wash for snowy")
-        _ = try store.write {
-            try $0.connection.execute("UPDATE undoEntry SET session = '4242:7@sams-laptop/boot-1' WHERE summary LIKE 'started%'", [])
-        }
+        try madeOnSamsLaptop(where: "summary LIKE 'started%'")
         let refused = say("undo")
         #expect(!refused.ok && refused.text.contains("“started Snowy's wash” (09:00, on another computer, in a LaundryTime that may "
             + "still be open there) came after it"), "\(refused.text)")

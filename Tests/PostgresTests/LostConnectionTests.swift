@@ -29,6 +29,15 @@ import Testing
         return (result, try #require(result.jsonLines.first, "\(result.stdout)\(result.stderr)"))
     }
 
+    /// The command failed, with exit status 3, and its reply says what `says` looks for.
+    func expectFailure(_ result: LaundryTimeProcess.Result, _ reply: [String: Any], _ says: (String) -> Bool,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        let text = reply["text"] as? String ?? ""
+        #expect(reply["ok"] as? Bool == false, "\(reply)", sourceLocation: sourceLocation)
+        #expect(says(text), "\(text)", sourceLocation: sourceLocation)
+        #expect(result.status == 3, "\(result.stderr)", sourceLocation: sourceLocation)
+    }
+
     func washesStarted(_ database: String) throws -> String {
         try TestCluster.query(database, "SELECT count(*) FROM cycleEvent WHERE kind = 'wash_started'")
     }
@@ -50,9 +59,7 @@ import Testing
         let (database, proxy) = try household(.dropBeforeCommit)
         let (result, reply) = try startWash(database, through: proxy)
         #expect(try washesStarted(database) == "0")
-        #expect(reply["ok"] as? Bool == false, "\(reply)")
-        #expect((reply["text"] as? String ?? "").contains("Nothing was changed"), "\(reply)")
-        #expect(result.status == 3, "\(result.stderr)")
+        expectFailure(result, reply) { $0.contains("Nothing was changed") }
     }
 
     /// The COMMIT's answer was lost and the server cannot be asked again: the reply says that
@@ -61,10 +68,7 @@ import Testing
         let (database, proxy) = try household(.loseCommitAnswer, afterwards: .refuse)
         let (result, reply) = try startWash(database, through: proxy)
         #expect(try washesStarted(database) == "1")
-        let text = reply["text"] as? String ?? ""
-        #expect(reply["ok"] as? Bool == false, "\(reply)")
-        #expect(text.contains("may or may not have been stored") && !text.contains("Nothing was changed"), "\(text)")
-        #expect(result.status == 3, "\(result.stderr)")
+        expectFailure(result, reply) { $0.contains("may or may not have been stored") && !$0.contains("Nothing was changed") }
     }
 
     /// The server is reached again but the connection is lost once more while it is asked: the
@@ -73,13 +77,12 @@ import Testing
         let (database, proxy) = try household(.loseCommitAnswer, afterwards: .loseTheQuestion)
         let (result, reply) = try startWash(database, through: proxy)
         #expect(try washesStarted(database) == "1")
-        let text = reply["text"] as? String ?? ""
-        #expect(text.hasSuffix("so it may or may not have been stored. Once the server can be reached again, “history” shows whether it was."),
-                "\(text)")
-        #expect(text.components(separatedBy: "PostgreSQL database").count == 2, "one sentence, no error within an error: \(text)")
-        #expect(reply["ok"] as? Bool == false, "\(reply)")
-        #expect(text.contains("may or may not have been stored") && !text.contains("Nothing was changed"), "\(text)")
-        #expect(result.status == 3, "\(result.stderr)")
+        expectFailure(result, reply) { text in
+            text.hasSuffix("so it may or may not have been stored. Once the server can be reached again, “history” shows whether it was.")
+                && !text.contains("Nothing was changed")
+                // One sentence, no error within an error.
+                && text.components(separatedBy: "PostgreSQL database").count == 2
+        }
     }
 
     /// A script's commands are stored together, in one COMMIT: when its answer is lost but the

@@ -28,6 +28,14 @@ public enum StoreBehaviour {
 
     static let start = Date(timeIntervalSince1970: 1_790_000_000.125)
 
+    /// Creates Snowy as a command does: with the undo entry that takes it back.
+    static func createSnowyToUndo(in store: any StoreEngine) throws {
+        try store.write { transaction in
+            let snowy = try transaction.insert(pet("Snowy"))
+            try transaction.pushUndo(UndoRecord(summary: "created Snowy", steps: [.removePet(id: snowy.id!)]), at: start)
+        }
+    }
+
     static func pet(_ name: String) throws -> Pet {
         Pet(name: try PetName(name), createdAt: start)
     }
@@ -107,10 +115,7 @@ public enum StoreBehaviour {
         "undo takes back a change, once": { open in
             let store = try open()
             defer { store.close() }
-            try store.write { transaction in
-                let snowy = try transaction.insert(pet("Snowy"))
-                try transaction.pushUndo(UndoRecord(summary: "created Snowy", steps: [.removePet(id: snowy.id!)]), at: start)
-            }
+            try createSnowyToUndo(in: store)
             try store.write { transaction in
                 var snowy = try transaction.pet(named: "Snowy")!
                 let before = snowy
@@ -133,10 +138,7 @@ public enum StoreBehaviour {
         "a change made on another computer is left to it": { open in
             let store = try open()
             defer { store.close() }
-            try store.write { transaction in
-                let snowy = try transaction.insert(pet("Snowy"))
-                try transaction.pushUndo(UndoRecord(summary: "created Snowy", steps: [.removePet(id: snowy.id!)]), at: start)
-            }
+            try createSnowyToUndo(in: store)
             // As a member's session on another computer wrote it: a process id that runs nowhere
             // here, in another boot of another machine. Whether it still runs cannot be told here.
             let elsewhere = "2147483000:42@another-computer/\(UUID().uuidString.lowercased())"
