@@ -18,8 +18,9 @@ final class HouseholdNews: StoreChangeObserver, @unchecked Sendable {
     }
 
     private let session: String
-    private let lock = NSLock()
-    private var arrived: [String] = []
+    /// The other members' changes, as they arrive on the connection's event loop.
+    private let arrived = Locked<[String]>([])
+    /// This store's own changes, kept (on the program's thread) until its transaction commits.
     private var pending: [String] = []
 
     init(session: String) {
@@ -55,12 +56,12 @@ final class HouseholdNews: StoreChangeObserver, @unchecked Sendable {
 
     private func receive(_ payload: String) {
         guard let message = try? JSONDecoder().decode(Message.self, from: Data(payload.utf8)), message.session != session else { return }
-        lock.withLock { arrived += message.changes.map { "\(message.member) \($0)" } }
+        arrived.update { $0 += message.changes.map { "\(message.member) \($0)" } }
     }
 
     /// The news that arrived since the last call, oldest first.
     func take() -> [String] {
-        lock.withLock {
+        arrived.update { arrived in
             defer { arrived.removeAll() }
             return arrived
         }
