@@ -62,6 +62,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The sentence and, on its own line, what to do about it: as the program says it when it stops.
+    public var messageAndWayOut: String {
+        description + (wayOut.map { "\n" + $0 } ?? "")
+    }
+
     /// Whether the failed write is known to have changed nothing: true but when the server may
     /// have stored it (``outcomeUnknown(database:reason:)``).
     public var changedNothing: Bool {

@@ -18,7 +18,7 @@ enum HouseholdDatabase {
         do throws(StoreError) {
             return try PostgresStore(url: url, location: location, member: member)
         } catch {
-            fail(error.description + (error.wayOut.map { "\n" + $0 } ?? ""), .storeUnavailable)
+            fail(error.messageAndWayOut, .storeUnavailable)
         }
         #else
         fail(withoutPostgreSQL(url), .storeUnavailable)
@@ -49,7 +49,7 @@ enum HouseholdDatabase {
             print("Use it with --database or LAUNDRYTIME_DATABASE_URL; the data directory's store is left as it was.")
             return .success
         } catch let error as StoreError {
-            fail(error.description + (error.wayOut.map { "\n" + $0 } ?? ""), .storeUnavailable)
+            fail(error.messageAndWayOut, .storeUnavailable)
         } catch {
             fail("Nothing was moved: \(error).", .storeUnavailable)
         }

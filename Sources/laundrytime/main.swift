@@ -117,10 +117,10 @@ if let target = options.migrateTo {
                 "laundrytime: \(error.description)\nMoved it to \(backup.path); a new, empty database is ready.\n".utf8))
             return store
         } catch {
-            fail(error.description + (error.wayOut.map { "\n" + $0 } ?? ""), .storeUnavailable)
+            fail(error.messageAndWayOut, .storeUnavailable)
         }
     } catch {
-        fail(error.description + (error.wayOut.map { "\n" + $0 } ?? ""), .storeUnavailable)
+        fail(error.messageAndWayOut, .storeUnavailable)
     }
 }
 
