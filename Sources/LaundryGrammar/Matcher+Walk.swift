@@ -25,8 +25,12 @@ extension Matcher {
     }
 
     func visit(_ node: Int32, _ position: Int, _ score: Score, _ walk: inout Walk) {
+        walk.steps &+= 1
         // Where the rest of the line cannot fit, no path can end well: do not look.
         guard fits(node, position, walk) else { return }
+        // Filler passed over here or there, before or after an optional word, brings paths to the
+        // same place: only the first to come, or one with a better score, goes on from it.
+        if walk.remembers, !walk.arrives(at: node, position, with: score) { return }
         if position == walk.wordCount && accepts[Int(node)] >= 0 { accept(score, &walk) }
         if !walk.line.skips.isEmpty, position < walk.wordCount { passOver(node, position, score, &walk) }
         var index = Int(edgeStarts[Int(node)])
@@ -89,20 +93,20 @@ extension Matcher {
     private func visitValue(_ edge: WordGraph.Edge, _ position: Int, _ score: Score, _ walk: inout Walk) {
         switch edge.label {
         case .open(let kind):
-            walk.open.append((kind, position))
+            walk.open(kind, at: position)
             visit(edge.target, position, score, &walk)
-            walk.open.removeLast()
+            _ = walk.close()
         case .close(let kind, let value):
             guard let (openKind, start) = walk.open.last, openKind == kind, position > start else { return }
-            walk.open.removeLast()
-            walk.captures.append(Capture(kind: kind, start: start, end: position, value: .listed(value)))
+            _ = walk.close()
+            walk.push(Capture(kind: kind, start: start, end: position, value: .listed(value)))
             visit(edge.target, position, score, &walk)
-            walk.captures.removeLast()
-            walk.open.append((openKind, start))
+            walk.popCapture()
+            walk.open(openKind, at: start)
         case .constant(let kind, let value):
-            walk.captures.append(Capture(kind: kind, start: position, end: position, value: .listed(value)))
+            walk.push(Capture(kind: kind, start: position, end: position, value: .listed(value)))
             visit(edge.target, position, score, &walk)
-            walk.captures.removeLast()
+            walk.popCapture()
         case .word, .skip, .slot:
             break
         }
@@ -129,9 +133,9 @@ extension Matcher {
             nextScore.freeWords += candidate.freeWords
             if candidate.capture.knownPet != nil || candidate.capture.isPronoun { nextScore.knownPets += 1 }
             if candidate.closePet { nextScore.closePets += 1 }
-            walk.captures.append(candidate.capture)
+            walk.push(candidate.capture)
             visit(target, candidate.capture.end, nextScore, &walk)
-            walk.captures.removeLast()
+            walk.popCapture()
         }
     }
 }

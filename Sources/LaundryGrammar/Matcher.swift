@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Finds the template that fits a line best.
 ///
 /// Every template whose first word could fit is walked depth-first over the word graph. Filler
@@ -22,9 +24,24 @@
 ///
 /// The walk runs for every line typed, so it avoids work that cannot change the result: it does
 /// not go where the rest of the line cannot fit (each node knows how few and how many words can
-/// still follow it), works out the ways a slot can take words at a position once per line, and
-/// keeps captures as indices, turning only the winner's into text.
+/// still follow it), works out the ways a slot can take words at a position once per line,
+/// keeps captures as indices, turning only the winner's into text — and, on a line with words to
+/// pass over, does not walk on from a place that a path with as good a score already reached
+/// (``Walk/reached``), so that filler cannot make the work grow faster than the line.
 final class Matcher: Sendable {
+    /// Counts the steps of every walk made while it is set, so that a test can hold the walk's
+    /// work to a bound without timing it (the walk adds its count once, when it ends).
+    package final class WorkCounter: Sendable {
+        private let counted = Atomic<Int>(0)
+        package init() {}
+        /// The steps counted so far.
+        package var steps: Int { counted.load(ordering: .relaxed) }
+        func add(_ steps: Int) { counted.add(steps, ordering: .relaxed) }
+    }
+
+    /// The counter the walks made in this task add their steps to, if any.
+    @TaskLocal package static var workCounter: WorkCounter?
+
     let graph: WordGraph
     /// The graph's arrays the walk reads at every step, copied here (a copy shares the storage):
     /// read through `graph` instead, each step loads one more reference, about 3 % of matching
@@ -64,6 +81,9 @@ final class Matcher: Sendable {
     struct Options {
         /// Whether a `{pet}` may take words that name none of the user's pets.
         var unknownPets = false
+        /// Whether the walk stops a path at a place an earlier path reached with a score as good
+        /// (``Walk/reached``); off only for the tests that hold it to the walk of every path.
+        var remembersPlaces = true
     }
 
     /// A line ready to be walked: its tokens (expanded), their ids, and what may be skipped.
@@ -104,7 +124,7 @@ final class Matcher: Sendable {
 
     /// A slot's words on the path being walked. Its value and pet are indices, so that copying a
     /// capture (the walk does so at every step) costs no reference counting.
-    struct Capture {
+    struct Capture: Hashable {
         let kind: SlotKind
         let start: Int
         var end: Int
@@ -116,7 +136,7 @@ final class Matcher: Sendable {
     }
 
     /// Where a capture's value is kept.
-    enum CapturedValue {
+    enum CapturedValue: Hashable {
         /// Index into the graph's `values` (value lists and fixed values).
         case listed(Int32)
         /// Index into the walk's `parsedValues` (what a slot parser made of the words).
@@ -171,9 +191,21 @@ final class Matcher: Sendable {
         let options: Options
         /// Whether `WordGraph.maximumWords` holds for this line and these pets (see there).
         let usesMaximumWords: Bool
+        /// The slots taken on the path being walked (change it through ``push(_:)`` and
+        /// ``popCapture()``, which keep ``reached``'s names for it).
         var captures: [Capture] = []
-        /// Value-list slots opened and not yet closed: (kind, start).
+        /// Value-list slots opened and not yet closed: (kind, start) (changed through
+        /// ``open(_:at:)`` and ``close()``).
         var open: [(SlotKind, Int)] = []
+        /// Where paths met, for a line with words that may be passed over (``remembers``): by
+        /// node, position and what the path has taken, the best score a path came there with.
+        var reached: [State: Score] = [:]
+        /// Whether the walk keeps ``reached``.
+        let remembers: Bool
+        /// Names for the paths' captures and open slots so far, as ``State`` keeps them: the
+        /// name of each stack is at its top, 0 is the empty stack.
+        var captureNames: [Int32] = [], openNames: [Int32] = []
+        var captureStacks = StackNames<Capture>(), openStacks = StackNames<OpenSlot>()
         var best: Best?
         var template = 0
         /// The slot candidates worked out so far for this line, all in one array.
@@ -185,6 +217,8 @@ final class Matcher: Sendable {
         static let unasked = UInt64.max
         /// The values slot parsers gave for this line's words.
         var parsedValues: [String] = []
+        /// The steps taken (nodes visited), for ``WorkCounter``.
+        var steps = 0
 
         var wordCount: Int { line.ids.count }
 
@@ -193,6 +227,9 @@ final class Matcher: Sendable {
             self.pets = pets
             self.options = options
             usesMaximumWords = (pets.entries.first?.words.count ?? 0) <= SlotKind.unknownPetMaximumWords
+            // Without words to pass over, paths meet again only where the grammar's optional
+            // words do, a bounded number of times however long the line: not worth the table.
+            remembers = options.remembersPlaces && !line.skips.isEmpty
             // (No `reserveCapacity` for the others: see `Array.filled(with:count:)`.)
             candidateRanges = .filled(with: Self.unasked, count: SlotKind.caseCount * line.words.count)
         }
@@ -234,8 +271,10 @@ final class Matcher: Sendable {
         var walk = Walk(line: line, pets: pets, options: options)
         for template in startingTemplates(line, options: options) where requiredWords[Int(template)].allSatisfy(line.ids.contains) {
             walk.template = Int(template)
+            walk.reached.removeAll(keepingCapacity: true)
             visit(graph.templates[Int(template)].start, 0, Score(), &walk)
         }
+        Self.workCounter?.add(walk.steps)
         guard let best = walk.best else { return nil }
 
         var slots: [SlotKind: SlotValue] = [:]

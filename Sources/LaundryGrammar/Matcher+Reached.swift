@@ -1,0 +1,80 @@
+/// Where the walk's paths meet (see ``Matcher/Walk/reached``).
+///
+/// A line with words that may be passed over can be walked in very many ways that end up at the
+/// same node and position having taken the same slots: a dot passed over before an optional word
+/// or after it, at one node or the next. Each such way once walked the whole rest of the template
+/// again, so the work doubled with each such word ("hold . . . . . . . . . . . . . . no", 35
+/// bytes, ran for minutes). From one place, the rest of the walk adds the same to every path's
+/// score, and the ranking (``Matcher/Score``) compares scores part by part, so a path that
+/// arrives with a score no better than an earlier one's can end no better: it stops there. A tie
+/// stops too — the earlier path found the same endings first, and the first found wins a tie.
+/// The work is then bounded by the places, which grow with the line's length times the ways
+/// its slots can be taken, not by the ways to reach them.
+extension Matcher.Walk {
+    /// A place in the walk: the node, the position in the line, and what the path has taken.
+    struct State: Hashable {
+        let node: Int32
+        let position: Int32
+        /// ``Matcher/Walk/captureNames``' and ``Matcher/Walk/openNames``' tops.
+        let captures: Int32, open: Int32
+        /// Whether a word of a pet's name was read as the grammar's: such a path may not end in a
+        /// new name (``Matcher/Score/petWordLiterals``), so it is not the same as one that did not.
+        let readPetWord: Bool
+    }
+
+    /// An open value-list slot, as ``StackNames`` keeps it.
+    struct OpenSlot: Hashable {
+        let kind: SlotKind
+        let start: Int
+    }
+
+    /// Whether a path arriving at `node` and `position` with `score` goes on: it is the first
+    /// there with what it has taken, or it comes with a better score than any before it.
+    mutating func arrives(at node: Int32, _ position: Int, with score: Matcher.Score) -> Bool {
+        let state = State(node: node, position: Int32(position), captures: captureNames.last ?? 0,
+                          open: openNames.last ?? 0, readPetWord: score.petWordLiterals > 0)
+        if let earlier = reached[state], !(earlier < score) { return false }
+        reached[state] = score
+        return true
+    }
+
+    mutating func push(_ capture: Matcher.Capture) {
+        if remembers { captureNames.append(captureStacks.name(of: capture, on: captureNames.last ?? 0)) }
+        captures.append(capture)
+    }
+
+    mutating func popCapture() {
+        if remembers { captureNames.removeLast() }
+        captures.removeLast()
+    }
+
+    mutating func open(_ kind: SlotKind, at start: Int) {
+        if remembers { openNames.append(openStacks.name(of: OpenSlot(kind: kind, start: start), on: openNames.last ?? 0)) }
+        open.append((kind, start))
+    }
+
+    mutating func close() -> (SlotKind, Int) {
+        if remembers { openNames.removeLast() }
+        return open.removeLast()
+    }
+}
+
+/// Short names for stacks of values: the same stack, however it was built up, gets the same name,
+/// so that a stack can be compared and hashed as one number. 0 names the empty stack.
+struct StackNames<Element: Hashable> {
+    private struct Step: Hashable {
+        let below: Int32
+        let top: Element
+    }
+
+    private var names: [Step: Int32] = [:]
+
+    /// The name of the stack named `below` with `element` pushed on it.
+    mutating func name(of element: Element, on below: Int32) -> Int32 {
+        let step = Step(below: below, top: element)
+        if let name = names[step] { return name }
+        let name = Int32(names.count + 1)
+        names[step] = name
+        return name
+    }
+}
