@@ -16,7 +16,7 @@ import Testing
         "LaundryPostgres": ["Foundation", "LaundryCore", "LaundryStore", "GRDB", "Logging", "NIOCore", "NIOPosix", "NIOSSL", "PostgresNIO"],
         "LaundryGrammar": ["Foundation", "LaundryCore"],
         "EnglishGrammar": ["LaundryGrammar"],
-        "LaundryAssistant": ["Foundation", "LaundryCore", "LaundryStore", "LaundryGrammar"],
+        "LaundryAssistant": ["Foundation", "LaundryCore", "LaundryStore", "LaundryGrammar", "SystemPackage"],
         "LaundryTerminal": ["Foundation", "LaundryAssistant", "CLibEdit"],
     ]
 
