@@ -2,7 +2,7 @@ import Foundation
 import SystemPackage
 
 /// The file an export goes to: checked so that only a new file, or a regular file the user may
-/// write, is ever replaced.
+/// write, is ever replaced — and never one of the store's (``ProtectedFiles``).
 ///
 /// `Data.write(to:options: .atomic)` renames its temporary over whatever the path names — a
 /// symbolic link, a named pipe, a device (as root, /dev/null itself) — and `access(2)` tells root
@@ -27,6 +27,9 @@ struct ExportFile {
         case folder
         /// A path that can only name a folder ("a/", ".", "..", "/"), where nothing is.
         case namesAFolder
+        /// One of the store's files, or a file the program has open: what it is to the store
+        /// ("LaundryTime's own database").
+        case storeFile(String)
         /// A regular file whose permission bits do not let this user write it.
         case notWritable(permissions: mode_t)
         /// The folder the file would go into does not exist, or is not a folder.
@@ -42,6 +45,9 @@ struct ExportFile {
     /// place: tests throw here to play an export interrupted at its last step.
     var willRename: (_ temporary: String) throws(Problem) -> Void = { _ throws(Problem) in }
 
+    /// The store's files, which no export may replace; nil where no store is kept.
+    var protected: ProtectedFiles?
+
     /// What `path` names now, or why an export cannot go there.
     func target(at path: String) throws(Problem) -> Target {
         var info = stat()
@@ -50,10 +56,11 @@ struct ExportFile {
             // Missing, or a part of the way is not a folder: say which folder.
             guard error == ENOENT || error == ENOTDIR else { throw .system(error) }
             if Self.namesAFolder(path) { throw .namesAFolder }
-            return try newFile(in: Self.folder(of: path))
+            return try newFile(path, in: Self.folder(of: path))
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
+            if let role = protected?.role(of: info) { throw .storeFile(role) }
             guard Self.mayWrite(info) else { throw .notWritable(permissions: info.st_mode & 0o7777) }
             return .existing(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), permissions: info.st_mode & 0o7777)
         case S_IFDIR: throw .folder
@@ -65,14 +72,18 @@ struct ExportFile {
         }
     }
 
-    /// A new file goes into a folder that exists (a link to one will do: the user named it).
-    private func newFile(in folder: String) throws(Problem) -> Target {
+    /// A new file goes into a folder that exists (a link to one will do: the user named it), and
+    /// not where the store would take it for one of its own.
+    private func newFile(_ path: String, in folder: String) throws(Problem) -> Target {
         var info = stat()
         guard stat(folder, &info) == 0 else {
             let error = errno
             throw error == ENOENT ? .noFolder(folder) : error == ENOTDIR ? .notAFolder(folder) : .system(error)
         }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(folder) }
+        if let name = FilePath(path).lastComponent?.string, let role = protected?.role(ofNewFile: name, in: info) {
+            throw .storeFile(role)
+        }
         return .new
     }
 

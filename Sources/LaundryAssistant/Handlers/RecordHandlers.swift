@@ -323,6 +323,9 @@ struct RecordHandlers: Handlers {
             "\(path) is a folder, not a file; name a file in it, e.g. “\(path.hasSuffix("/") ? path : path + "/")\(example)”."
         case .namesAFolder:
             "\(path) names a folder, not a file; name a file, e.g. “\(path.isEmpty || path.hasSuffix("/") ? path : path + "/")\(example)”."
+        case .storeFile(let role):
+            "\(path) is \(role): an export written there could lose your pets, their history, settings and messages. "
+                + "Name another file, e.g. “\(example)”."
         case .notWritable(let permissions):
             "\(path) is not writable for you (mode \(String(format: "%04o", permissions))); name another file, or make this one writable first."
         case .changed: "\(path) changed while the export was being written, so it was left as it is; try again."
