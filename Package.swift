@@ -34,6 +34,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // FilePath: the paths an export is given, taken apart without NSString's path functions,
+        // which trap on some of them ("x", "é", "//é").
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .target(name: "LaundryCore"),
@@ -55,7 +58,7 @@ let package = Package(
         .target(name: "EnglishGrammar", dependencies: ["LaundryGrammar"], plugins: ["EmbedGrammar"]),
         .target(
             name: "LaundryAssistant",
-            dependencies: ["LaundryCore", "LaundryStore", "LaundryGrammar"]
+            dependencies: ["LaundryCore", "LaundryStore", "LaundryGrammar", .product(name: "SystemPackage", package: "swift-system")]
         ),
         // Loads libedit when the first line editor opens (shim.c): scripts and one-shots do without.
         .target(name: "CLibEdit"),

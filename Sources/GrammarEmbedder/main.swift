@@ -11,7 +11,7 @@ import Foundation
 import LaundryGrammar
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("\(message)\n".utf8))
+    try? FileHandle.standardError.write(contentsOf: Data("\(message)\n".utf8))
     exit(1)
 }
 

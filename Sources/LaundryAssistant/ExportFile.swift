@@ -1,12 +1,16 @@
 import Foundation
+import SystemPackage
 
 /// The file an export goes to: checked so that only a new file, or a regular file the user may
-/// write, is ever replaced.
+/// write, is ever replaced — and never one of the store's (``ProtectedFiles``).
 ///
 /// `Data.write(to:options: .atomic)` renames its temporary over whatever the path names — a
 /// symbolic link, a named pipe, a device (as root, /dev/null itself) — and `access(2)` tells root
 /// that every file is writable. So the path is looked at with `lstat`, never followed, and a
 /// file's permission bits are read for this user as the kernel reads them for anyone else.
+///
+/// The path is whatever the user typed: it is taken apart by swift-system's `FilePath`, which
+/// reads any bytes, and not by NSString's path functions, which trap on some ("x", "é", "//é").
 struct ExportFile {
     /// What the path names.
     enum Target: Equatable {
@@ -21,6 +25,11 @@ struct ExportFile {
         /// Something other than a regular file: "a symbolic link", "a device", …
         case notAFile(String)
         case folder
+        /// A path that can only name a folder ("a/", ".", "..", "/"), where nothing is.
+        case namesAFolder
+        /// One of the store's files, or a file the program has open: what it is to the store
+        /// ("LaundryTime's own database").
+        case storeFile(String)
         /// A regular file whose permission bits do not let this user write it.
         case notWritable(permissions: mode_t)
         /// The folder the file would go into does not exist, or is not a folder.
@@ -36,6 +45,9 @@ struct ExportFile {
     /// place: tests throw here to play an export interrupted at its last step.
     var willRename: (_ temporary: String) throws(Problem) -> Void = { _ throws(Problem) in }
 
+    /// The store's files, which no export may replace; nil where no store is kept.
+    var protected: ProtectedFiles?
+
     /// What `path` names now, or why an export cannot go there.
     func target(at path: String) throws(Problem) -> Target {
         var info = stat()
@@ -43,10 +55,12 @@ struct ExportFile {
             let error = errno
             // Missing, or a part of the way is not a folder: say which folder.
             guard error == ENOENT || error == ENOTDIR else { throw .system(error) }
-            return try newFile(in: Self.folder(of: path))
+            if Self.namesAFolder(path) { throw .namesAFolder }
+            return try newFile(path, in: Self.folder(of: path))
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
+            if let role = protected?.role(of: info) { throw .storeFile(role) }
             guard Self.mayWrite(info) else { throw .notWritable(permissions: info.st_mode & 0o7777) }
             return .existing(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), permissions: info.st_mode & 0o7777)
         case S_IFDIR: throw .folder
@@ -58,14 +72,18 @@ struct ExportFile {
         }
     }
 
-    /// A new file goes into a folder that exists (a link to one will do: the user named it).
-    private func newFile(in folder: String) throws(Problem) -> Target {
+    /// A new file goes into a folder that exists (a link to one will do: the user named it), and
+    /// not where the store would take it for one of its own.
+    private func newFile(_ path: String, in folder: String) throws(Problem) -> Target {
         var info = stat()
         guard stat(folder, &info) == 0 else {
             let error = errno
             throw error == ENOENT ? .noFolder(folder) : error == ENOTDIR ? .notAFolder(folder) : .system(error)
         }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(folder) }
+        if let name = FilePath(path).lastComponent?.string, let role = protected?.role(ofNewFile: name, in: info) {
+            throw .storeFile(role)
+        }
         return .new
     }
 
@@ -126,7 +144,7 @@ struct ExportFile {
     private static func createTemporary(in folder: String) throws(Problem) -> (Int32, String) {
         for _ in 0..<16 {
             let name = ".laundrytime-export-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-            let temporary = folder == "." ? name : (folder as NSString).appendingPathComponent(name)
+            let temporary = folder == "." ? name : FilePath(folder).appending(name).string
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if fd >= 0 { return (fd, temporary) }
             guard errno == EEXIST else { throw .system(errno) }
@@ -202,8 +220,20 @@ struct ExportFile {
 
     /// The folder `path` is in: "." for a bare file name.
     static func folder(of path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "." : folder
+        let folder = FilePath(path).removingLastComponent()
+        return folder.isEmpty ? "." : folder.string
+    }
+
+    /// Whether `path` can only name a folder: it ends in "/", its last part is "." or "..", or it
+    /// is the root (or nothing at all).
+    static func namesAFolder(_ path: String) -> Bool {
+        guard path.utf8.last != UInt8(ascii: "/"), let last = FilePath(path).lastComponent else { return true }
+        return last.kind != .regular
+    }
+
+    /// The extension of the file `path` names ("csv" for "h.csv"), as written; nil when it has none.
+    static func fileExtension(of path: String) -> String? {
+        FilePath(path).extension
     }
 
     /// Whether the permission bits let this process's user write the file: the owner's bits if

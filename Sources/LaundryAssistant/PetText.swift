@@ -78,6 +78,10 @@ enum PetText {
             "A pet needs a name. Say “create pet NAME”, e.g. “create pet Snowy”."
         case .tooLong(let count):
             "A pet's name can be at most \(PetName.maximumLength) characters; that one has \(count). Pick a shorter name."
+        case .overloadedCharacter(let count):
+            "A pet's name can hold at most \(PetName.maximumScalarsPerCharacter) code points in one character "
+                + "(a letter with its accents, or one emoji); one of this name's has \(count). "
+                + "Pick a name with fewer marks on its letters."
         case .invisible:
             "A pet's name needs at least one visible character. Pick another name."
         case .forbiddenCharacter(let scalar):

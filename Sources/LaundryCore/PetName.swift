@@ -1,5 +1,5 @@
-/// A laundry pet's name: 1–30 characters after trimming, no control or direction-override
-/// characters, and nothing that shows as nothing (outside an emoji).
+/// A laundry pet's name: 1–30 characters after trimming, none of more than 10 code points, no
+/// control or direction-override characters, and nothing that shows as nothing (outside an emoji).
 ///
 /// Names are unique ignoring case; ``key`` is the form two names are compared by.
 public struct PetName: Hashable, Sendable, CustomStringConvertible, Codable {
@@ -8,9 +8,21 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible, Codable {
 
     public static let maximumLength = 30
 
+    /// How many code points one character of a new name may be made of. A character is what a
+    /// reader sees as one, and a letter under 200 combining marks is one (issue 32): counted as
+    /// one of the 30, it towered over every line the name was shown in. Ten is what the longest
+    /// emoji sequences in use take (a kiss with two skin tones: 👩🏻‍❤️‍💋‍👨🏼), and more than any letter
+    /// of a living script carries with its accents and vowel signs written apart (Vietnamese
+    /// "ễ" is three, Tibetan "སྒྲུ" four, Devanagari "स्त्री", a conjunct and its vowel sign, six); a
+    /// name can still stack a few marks on a letter, never a tower.
+    public static let maximumScalarsPerCharacter = 10
+
     /// Validates and trims `raw`, a new name.
     public init(_ raw: String) throws(PetNameError) {
         try self.init(stored: raw)
+        if let tallest = value.lazy.map(\.unicodeScalars.count).max(), tallest > Self.maximumScalarsPerCharacter {
+            throw .overloadedCharacter(tallest)
+        }
         if let hidden = InvisibleCharacters.firstHidden(in: value) { throw .invisibleCharacter(hidden) }
     }
 
@@ -88,6 +100,9 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible, Codable {
 public enum PetNameError: Error, Equatable, Sendable {
     case empty
     case tooLong(Int)
+    /// A character made of more than ``PetName/maximumScalarsPerCharacter`` code points (a letter
+    /// under a stack of combining marks): how many the largest has.
+    case overloadedCharacter(Int)
     case forbiddenCharacter(Unicode.Scalar)
     /// A character that shows as nothing where it stands (a Hangul filler, the braille blank, a
     /// joiner or tag outside an emoji): the name would look blank, or like another.

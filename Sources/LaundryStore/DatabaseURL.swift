@@ -70,7 +70,7 @@ public struct DatabaseURL: Equatable, Sendable, CustomStringConvertible {
     public var isUnixSocket: Bool { host.hasPrefix("/") }
 
     /// The server's Unix socket, as PostgreSQL names it in its directory.
-    public var socketPath: String { (host as NSString).appendingPathComponent(".s.PGSQL.\(port)") }
+    public var socketPath: String { URL(fileURLWithPath: host).appendingPathComponent(".s.PGSQL.\(port)").path }
 
     /// The database and where it is, for messages: never the password.
     public var description: String {

@@ -26,7 +26,8 @@ enum StoreFiles {
             var info = stat()
             return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? nil : ENOTDIR
         case ENOENT:
-            let parent = (path as NSString).deletingLastPathComponent
+            // URL, not NSString's path functions, which trap on some paths ("x", "é/").
+            let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
             guard !parent.isEmpty, parent != path else { return ENOENT }
             if let code = makeDirectories(parent) { return code }
             return mkdir(path, 0o700) == 0 || errno == EEXIST ? nil : errno

@@ -5,8 +5,10 @@ import Foundation
 /// A reader that went away (`laundrytime … | head -1`) is not an error to report: the program
 /// stops quietly, as `cat` does, with the status it had earned so far (1 if a command had
 /// failed). Any other failure to write — a full disk, an I/O error — is: the program says so on
-/// stderr and exits 1, since what it answered was not seen.
-enum StandardStreams {
+/// stderr and exits 1, since what it answered was not seen (coreutils' rule). Everything the
+/// program writes goes through here — `--help` and the reminders too — and nothing through
+/// `print` (stdio would lose the error at exit) or FileHandle's `write(_:)` (which traps on it).
+public enum StandardStreams {
     /// The exit status earned so far, for an end forced by a closed pipe. The session keeps it.
     nonisolated(unsafe) static var earnedStatus: Int32 = 0
 
@@ -15,12 +17,12 @@ enum StandardStreams {
     static var bothOutputsAreTerminals: Bool { stdoutIsTerminal && isatty(STDERR_FILENO) == 1 }
 
     /// Ignores SIGPIPE so a closed pipe shows up as EPIPE from `write`, handled below.
-    static func ignoreBrokenPipeSignal() {
+    public static func ignoreBrokenPipeSignal() {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    static func out(_ text: String) { write(text, to: STDOUT_FILENO) }
-    static func err(_ text: String) { write(text, to: STDERR_FILENO) }
+    public static func out(_ text: String) { write(text, to: STDOUT_FILENO) }
+    public static func err(_ text: String) { write(text, to: STDERR_FILENO) }
 
     private static func write(_ text: String, to descriptor: Int32) {
         var bytes = Array(text.utf8)[...]

@@ -44,9 +44,9 @@ enum HouseholdDatabase {
             let names = ["pet": "pet", "cycleEvent": "history event", "setting": "setting", "transcriptMessage": "transcript message",
                          "undoEntry": "undoable change", "deliveredNotice": "delivered notice"]
             let listed = counts.map { DurationText.plural($0.rows, names[$0.table] ?? $0.table) }
-            print("Moved in: \(location.databaseURL.path) → \(url). The database holds "
-                  + listed.dropLast().joined(separator: ", ") + " and " + listed.last! + ", as the store does.")
-            print("Use it with --database or LAUNDRYTIME_DATABASE_URL; the data directory's store is left as it was.")
+            StandardStreams.out("Moved in: \(location.databaseURL.path) → \(url). The database holds "
+                + listed.dropLast().joined(separator: ", ") + " and " + listed.last! + ", as the store does.\n"
+                + "Use it with --database or LAUNDRYTIME_DATABASE_URL; the data directory's store is left as it was.\n")
             return .success
         } catch let error as StoreError {
             fail(error.messageAndWayOut, .storeUnavailable)

@@ -83,18 +83,45 @@ struct LaundryTimeCommand: ParsableCommand {
           help: "Tell every reminder that is due and not yet told (a timer that ended, a pet due), once, then exit — what `laundrytime reminders install` runs every minute.")
     var deliverDue = false
 
-    @Argument(help: ArgumentHelp("A command to run once, e.g. /status.", valueName: "command"),
+    /// The command's words. Once the sentence has begun, a negative number is one of them: "-5" in
+    /// `laundrytime wash snowy every -5 days` is the sentence's, for the assistant to answer as it
+    /// does on stdin, not a usage error. The parser hands over every word it does not know, so
+    /// ``validate()`` refuses the others that start with a dash ("--jsn", and "-5" before the
+    /// sentence): a mistyped option stays a usage error. The parser keeps the `--` that ends the
+    /// options among these words; ``sentence`` leaves it out.
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("A command to run once, e.g. /status.", valueName: "command"),
               completion: .custom(ShellCompletion.complete))
     var words: [String] = []
 
+    /// "-5", "-3.5": a dash, then digits and dots only — no letter the parser could take for one
+    /// of its short options.
+    static func isNegativeNumber(_ word: String) -> Bool {
+        word.count > 1 && word.utf8.dropFirst().allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: ".") }
+    }
+
+    /// The words of the command to run: ``words`` without the `--` that ended the options (the
+    /// first one; any after it are the sentence's).
+    var sentence: [String] {
+        guard let end = words.firstIndex(of: "--") else { return words }
+        var sentence = words
+        sentence.remove(at: end)
+        return sentence
+    }
+
     func validate() throws {
+        // Before `--`, a word with a dash is a mistyped option ("--jsn"), unless it is a number
+        // inside the sentence.
+        for (index, word) in words.prefix(while: { $0 != "--" }).enumerated()
+        where word.hasPrefix("-") && word != "-" && (index == 0 || !Self.isNegativeNumber(word)) {
+            throw ValidationError("Unknown option '\(word)'")
+        }
         if json && format != .auto && format != .json {
             throw ValidationError("--json and --format \(format.rawValue) contradict each other; use one.")
         }
-        if deliverDue && !words.isEmpty {
+        if deliverDue && !sentence.isEmpty {
             throw ValidationError("--deliver-due takes no command; run “laundrytime --deliver-due” alone.")
         }
-        if (migrateTo != nil) != (words.map { $0.lowercased() } == ["migrate"]) {
+        if (migrateTo != nil) != (sentence.map { $0.lowercased() } == ["migrate"]) {
             throw ValidationError("To move a store into PostgreSQL, run “laundrytime migrate --to postgres://…” (both, and nothing else).")
         }
     }
@@ -122,7 +149,7 @@ struct CommandLineOptions: Equatable {
 extension LaundryTimeCommand {
     var options: CommandLineOptions {
         CommandLineOptions(format: format, color: color, noAnimation: noAnimation, json: json, dataDirectory: dataDirectory,
-                           database: database, member: member, migrateTo: migrateTo, backupAndReset: backupAndReset, dryRun: dryRun, bail: bail, yes: yes, deliverDue: deliverDue, words: words)
+                           database: database, member: member, migrateTo: migrateTo, backupAndReset: backupAndReset, dryRun: dryRun, bail: bail, yes: yes, deliverDue: deliverDue, words: sentence)
     }
 }
 

@@ -7,7 +7,8 @@ extension LaundryTimeCommand {
     ///
     /// A plain command line is what people type nearly every time: options of this command, each
     /// in full (`--data-dir D` or `--data-dir=D`, `--json`, `-y`), and the words of a command,
-    /// in any order, with `--` before words that start with a dash.
+    /// in any order, with `--` before words that start with a dash — or, once the command has
+    /// begun, a negative number ("every -5 days"), which the parser leaves to the command too.
     ///
     /// Why it exists: swift-argument-parser finds a command's options by reflection, and in a
     /// process that has just started, that is the first use of dozens of generic types — about
@@ -28,6 +29,10 @@ extension LaundryTimeCommand {
             if argument == "--" {
                 options.words += arguments[index...]
                 break
+            }
+            if !options.words.isEmpty, Self.isNegativeNumber(argument) {
+                options.words.append(argument)
+                continue
             }
             // "--name value" or "--name=value".
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -75,4 +80,5 @@ extension LaundryTimeCommand {
         if (options.migrateTo != nil) != (options.words.map { $0.lowercased() } == ["migrate"]) { return nil }
         return options
     }
+
 }

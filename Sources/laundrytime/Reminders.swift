@@ -201,7 +201,8 @@ struct Reminders {
             return .failure(Problem(reason: "\(words[0]) did not start"))
         }
         if let input {
-            feed.fileHandleForWriting.write(Data(input.utf8))
+            // A program that stops reading early says why in its exit status, read below.
+            try? feed.fileHandleForWriting.write(contentsOf: Data(input.utf8))
             try? feed.fileHandleForWriting.close()
         }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

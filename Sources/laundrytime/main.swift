@@ -9,9 +9,13 @@ import LaundryTerminal
 
 /// Exits with a message on stderr.
 func fail(_ message: String, _ status: ExitStatus) -> Never {
-    FileHandle.standardError.write(Data("laundrytime: \(message)\n".utf8))
+    StandardStreams.err("laundrytime: \(message)\n")
     exit(status.rawValue)
 }
+
+// A reader that goes away (`laundrytime --help | head -1`) is an EPIPE for StandardStreams to
+// handle, in every mode, not a signal that ends the program mid-write.
+StandardStreams.ignoreBrokenPipeSignal()
 
 let options: CommandLineOptions
 do {
@@ -21,10 +25,11 @@ do {
     let code = LaundryTimeCommand.exitCode(for: error)
     let message = LaundryTimeCommand.fullMessage(for: error)
     if code == .success {
-        print(message)
+        // A help text, version or completion script that could not be written is no success.
+        StandardStreams.out(message + "\n")
         exit(0)
     }
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    StandardStreams.err(message + "\n")
     exit(ExitStatus.usage.rawValue)
 }
 
@@ -57,9 +62,8 @@ let location = StoreLocation.resolve(dataDirectory: options.dataDirectory, envir
 if options.words.first?.lowercased() == "reminders", options.words.count <= 2, !options.deliverDue {
     let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
-    let reminders = Reminders(command: [binary, "--data-dir", location.directory.path, "--deliver-due"], environment: environment) {
-        FileHandle.standardOutput.write(Data($0.utf8))
-    }
+    let reminders = Reminders(
+        command: [binary, "--data-dir", location.directory.path, "--deliver-due"], environment: environment, out: StandardStreams.out)
     exit(reminders.run(options.words.count == 2 ? options.words[1].lowercased() : "status").rawValue)
 }
 // How long to wait for another process that holds the store, in seconds.
@@ -113,8 +117,7 @@ if let target = options.migrateTo {
         do {
             let backup = try StoreRecovery.moveAside(location, at: clock.now(), busyTimeout: busyTimeout)
             let store = try LaundryStore(location: location, busyTimeout: busyTimeout, member: member)
-            FileHandle.standardError.write(Data(
-                "laundrytime: \(error.description)\nMoved it to \(backup.path); a new, empty database is ready.\n".utf8))
+            StandardStreams.err("laundrytime: \(error.description)\nMoved it to \(backup.path); a new, empty database is ready.\n")
             return store
         } catch {
             fail(error.messageAndWayOut, .storeUnavailable)
@@ -143,7 +146,7 @@ let assistant = Assistant(store: store, grammar: grammar, clock: clock, dryRun: 
 let display = DisplayOptions(format: options.json ? .json : options.format, color: options.color,
                              noAnimation: options.noAnimation, environment: environment)
 let session = Session(assistant: assistant, display: display, bail: options.bail)
-session.hooks = Hooks(environment: environment) { message in FileHandle.standardError.write(Data((message + "\n").utf8)) }
+session.hooks = Hooks(environment: environment) { message in StandardStreams.err(message + "\n") }
 
 let status: ExitStatus
 if options.deliverDue {

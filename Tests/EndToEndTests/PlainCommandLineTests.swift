@@ -34,10 +34,30 @@ import Testing
             ["--json", "start", "wash", "for", "snowy"], ["how", "is", "--json", "snowy"], ["-y", "reset", "everything"],
             ["--format", "plain", "--color", "never", "status"], ["--", "--not-an-option"], ["help"], ["--deliver-due", "--json"],
             ["--database", "postgres://sam@db/laundry", "--member", "Sam", "/status"], ["migrate", "--to", "postgres:///laundry"],
+            // Once the sentence has begun, a negative number is the sentence's (issue 32).
+            ["wash", "snowy", "every", "-5", "days"], ["--json", "set", "dry", "time", "to", "-3.5", "minutes", "--bail"],
         ]
         for line in lines {
             let plain = try #require(LaundryTimeCommand.parsePlainly(line), "\(line)")
             #expect(plain == (try LaundryTimeCommand.parse(line).options), "\(line)")
+        }
+    }
+
+    /// `--` ends the options and is no word of the sentence; after it, everything is.
+    @Test func theTerminatorIsNoWord() throws {
+        let lines: [([String], [String])] = [
+            (["--", "--json"], ["--json"]), (["wash", "--", "-5"], ["wash", "-5"]), (["--", "--", "x"], ["--", "x"]),
+            (["--json", "--", "-5", "days"], ["-5", "days"]), (["a", "-5", "--", "-x", "--"], ["a", "-5", "-x", "--"]),
+        ]
+        for (line, words) in lines {
+            let parsed = try LaundryTimeCommand.parse(line).options
+            #expect(parsed.words == words && parsed.json == (line.first == "--json"), "\(line): \(parsed)")
+            if let plain = LaundryTimeCommand.parsePlainly(line) { #expect(plain == parsed, "\(line)") }
+        }
+        // Before the sentence, a word like an option is a mistake the parser names; after it too,
+        // unless it is a number.
+        for line in [["--jsn", "status"], ["-5", "status"], ["-x"], ["status", "--jsn"], ["wash", "-x"]] {
+            #expect(throws: (any Error).self, "\(line)") { try LaundryTimeCommand.parse(line) }
         }
     }
 
@@ -61,7 +81,7 @@ import Testing
             "--no-animation", "--backup-and-reset", "--dry-run", "--bail", "--yes", "-y", "-yy", "-h", "--help", "--deliver-due",
             "--version", "--", "-", "-x", "--nope", "status", "/status", "help", "how", "is", "snowy", "start", "wash",
             "for", "Zoë", "snowy's", "=", "a=b", "--database", "postgres:///l", "--member", "Sam", "--member=", "--to",
-            "migrate", "--to=postgres:///m",
+            "migrate", "--to=postgres:///m", "-5", "-3.5", "-0",
         ]
         var random = SplitMix64(seed: 7)
         var plainlyRead = 0

@@ -86,6 +86,19 @@ import Testing
         #expect(try PetName("🏴󠁧󠁢󠁳󠁣󠁴󠁿").value.count == 1)
     }
 
+    /// A letter under 200 combining marks is one character (issue 32): the name is refused by how
+    /// many code points its largest character holds. Ten fit: the longest emoji sequence in use.
+    @Test func aCharacterOfMoreThanTenCodePointsIsRefused() throws {
+        #expect(throws: PetNameError.overloadedCharacter(201)) { try PetName("a" + String(repeating: "\u{0301}", count: 200)) }
+        #expect(throws: PetNameError.overloadedCharacter(11)) { try PetName("Sn" + "o" + String(repeating: "\u{0308}", count: 10) + "wy") }
+        let tenCodePoints = "👩🏻‍❤️‍💋‍👨🏼"
+        #expect(tenCodePoints.unicodeScalars.count == PetName.maximumScalarsPerCharacter)
+        #expect(try PetName(tenCodePoints + " Kiss").value.count == 6)
+        #expect(try PetName("o" + String(repeating: "\u{0308}", count: 9)).value.count == 1)
+        // The rule is for new names: a stored one an earlier version accepted still reads.
+        #expect(try PetName(stored: "a" + String(repeating: "\u{0301}", count: 200)).value.count == 1)
+    }
+
     @Test func theFirstForbiddenCharacterIsNamed() {
         #expect(throws: PetNameError.forbiddenCharacter("\u{7F}")) { try PetName("a\u{7F}b\u{1B}c") }
     }

@@ -17,7 +17,7 @@ import Testing
         // (Synchronization, the toolchain's, for the matcher's work counter.)
         "LaundryGrammar": ["Foundation", "Synchronization", "LaundryCore"],
         "EnglishGrammar": ["LaundryGrammar"],
-        "LaundryAssistant": ["Foundation", "LaundryCore", "LaundryStore", "LaundryGrammar"],
+        "LaundryAssistant": ["Foundation", "LaundryCore", "LaundryStore", "LaundryGrammar", "SystemPackage"],
         "LaundryTerminal": ["Foundation", "LaundryAssistant", "CLibEdit"],
     ]
 

@@ -86,10 +86,11 @@ public struct LaundryTimeProcess {
 
     /// Runs `laundrytime --data-dir DIR ARGUMENTS` with `input` on stdin, at `now`; with a
     /// `launcher` (a program and its arguments, such as `setpriv …`), that program runs `binary`.
+    /// With `standardOutput` (/dev/full, say), the child writes there, and the result's stdout is empty.
     public func run(
         _ arguments: [String] = [], input: Data = Data(), now: String? = "2026-03-01T09:00:00Z",
         environment extra: [String: String] = [:], dataDirectoryOption: Bool = true, directory: URL? = nil,
-        launcher: [String] = [], binary: URL = Self.binary
+        launcher: [String] = [], binary: URL = Self.binary, standardOutput: FileHandle? = nil
     ) throws -> Result {
         let process = Process()
         let command = launcher + [binary.path] + (dataDirectoryOption ? ["--data-dir", dataDirectory.path] : []) + arguments
@@ -102,9 +103,10 @@ public struct LaundryTimeProcess {
         if let directory { process.currentDirectoryURL = directory }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
-        process.standardOutput = stdout
+        process.standardOutput = standardOutput ?? stdout
         process.standardError = stderr
         try process.run()
+        if standardOutput != nil { try stdout.fileHandleForWriting.close() }
 
         let group = DispatchGroup()
         nonisolated(unsafe) var out = Data(), err = Data()

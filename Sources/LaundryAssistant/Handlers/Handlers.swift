@@ -38,6 +38,7 @@ final class HandlerContext {
         self.assumeYes = assumeYes
         self.readOnlyReason = readOnlyReason
         chosenCalendar = calendar
+        exportFile.protected = ProtectedFiles(location: location)
     }
 
     /// A message's time as a caption: "09:45" on the day of `now`, "Sat 28 Feb 09:45" before.

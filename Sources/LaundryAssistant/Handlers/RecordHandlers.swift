@@ -149,7 +149,7 @@ struct RecordHandlers: Handlers {
     }
 
     /// The line of `text` where `query` is (ignoring case), cut to about ``excerptLength``
-    /// characters around it, with "…" where it was cut.
+    /// characters around it, with "…" where it was cut. A match longer than the excerpt is cut too.
     static func excerpt(of text: String, around query: String) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let line = lines.first { $0.range(of: query, options: .caseInsensitive) != nil } ?? lines.first ?? ""
@@ -157,9 +157,12 @@ struct RecordHandlers: Handlers {
         let before = line.distance(from: line.startIndex, to: match.lowerBound)
         var start = line.index(line.startIndex, offsetBy: max(0, min(before - excerptLength / 3, line.count - excerptLength)))
         var end = line.index(start, offsetBy: excerptLength)
-        // Whole words at the cuts, where a space is near and the match stays inside.
-        if start > line.startIndex, let space = line[start..<match.lowerBound].firstIndex(of: " ") { start = line.index(after: space) }
-        if end < line.endIndex, let space = line[match.upperBound..<end].lastIndex(of: " ") { end = space }
+        // Whole words at the cuts, where a space is near and the match stays inside (a match that
+        // does not fit is cut wherever the excerpt ends).
+        if start > line.startIndex, start <= match.lowerBound, let space = line[start..<match.lowerBound].firstIndex(of: " ") {
+            start = line.index(after: space)
+        }
+        if end < line.endIndex, match.upperBound <= end, let space = line[match.upperBound..<end].lastIndex(of: " ") { end = space }
         return (start > line.startIndex ? "…" : "") + line[start..<end].trimmingCharacters(in: .whitespaces)
             + (end < line.endIndex ? "…" : "")
     }
@@ -236,7 +239,7 @@ struct RecordHandlers: Handlers {
 
     /// The export format a file's extension names: `csv`, `json` or `markdown` (`.md`).
     static func format(ofFileNamed path: String) -> String? {
-        switch (path as NSString).pathExtension.lowercased() {
+        switch ExportFile.fileExtension(of: path)?.lowercased() {
         case "csv": "csv"
         case "json": "json"
         case "md", "markdown": "markdown"
@@ -312,11 +315,17 @@ struct RecordHandlers: Handlers {
 
     /// Why an export does not go to `path` (as the user typed it), in one sentence.
     private static func refusal(_ problem: ExportFile.Problem, path: String, format: ExportRequest.Format) -> String {
+        let example = "laundry.\(format == .markdown ? "md" : format.rawValue)"
         let sentence = switch problem {
         case .notAFile(let kind):
             "\(path) is \(kind), not a file; LaundryTime writes exports only to regular files."
         case .folder:
-            "\(path) is a folder, not a file; name a file in it, e.g. “\(path.hasSuffix("/") ? path : path + "/")laundry.\(format == .markdown ? "md" : format.rawValue)”."
+            "\(path) is a folder, not a file; name a file in it, e.g. “\(path.hasSuffix("/") ? path : path + "/")\(example)”."
+        case .namesAFolder:
+            "\(path) names a folder, not a file; name a file, e.g. “\(path.isEmpty || path.hasSuffix("/") ? path : path + "/")\(example)”."
+        case .storeFile(let role):
+            "\(path) is \(role): an export written there could lose your pets, their history, settings and messages. "
+                + "Name another file, e.g. “\(example)”."
         case .notWritable(let permissions):
             "\(path) is not writable for you (mode \(String(format: "%04o", permissions))); name another file, or make this one writable first."
         case .changed: "\(path) changed while the export was being written, so it was left as it is; try again."
