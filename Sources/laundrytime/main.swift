@@ -13,6 +13,11 @@ func fail(_ message: String, _ status: ExitStatus) -> Never {
     exit(status.rawValue)
 }
 
+// A hook's supervisor: this program started again by Hooks, under that name (HookSupervisor).
+if CommandLine.arguments.first == HookSupervisor.programName {
+    exit(HookSupervisor.run(Array(CommandLine.arguments.dropFirst())))
+}
+
 let options: CommandLineOptions
 do {
     options = try LaundryTimeCommand.parsePlainly(Array(CommandLine.arguments.dropFirst())) ?? LaundryTimeCommand.parse().options
@@ -143,7 +148,7 @@ let assistant = Assistant(store: store, grammar: grammar, clock: clock, dryRun: 
 let display = DisplayOptions(format: options.json ? .json : options.format, color: options.color,
                              noAnimation: options.noAnimation, environment: environment)
 let session = Session(assistant: assistant, display: display, bail: options.bail)
-session.hooks = Hooks(environment: environment) { message in FileHandle.standardError.write(Data((message + "\n").utf8)) }
+session.hooks = Hooks(environment: environment, supervisor: HookSupervisor.thisProgram) { message in FileHandle.standardError.write(Data((message + "\n").utf8)) }
 
 let status: ExitStatus
 if options.deliverDue {
