@@ -40,18 +40,22 @@ public final class Hooks: @unchecked Sendable {
         self.report = report
     }
 
-    /// Runs the hook for `event`, if there is one, with `payload` (one line of JSON) on stdin.
-    public func fire(_ event: PetEvent.Name, payload: String) {
+    /// Runs the hook for `event`, if there is one, with `payload` (one line of JSON) on stdin;
+    /// `ended` is called once it has ended (on another thread), or at once when no hook runs.
+    public func fire(_ event: PetEvent.Name, payload: String, ended: @escaping @Sendable () -> Void = {}) {
         let path = folder + "/" + event.rawValue
         var info = stat()
-        guard lstat(path, &info) == 0 else { return }
+        guard lstat(path, &info) == 0 else { return ended() }
         if let refusal = Self.refusal(path: path, info: info, folder: folder) {
             tellOnce(event.rawValue, "laundrytime: hook \(path) was not run: \(refusal).")
-            return
+            return ended()
         }
         group.enter()
         queue.async { [self] in
-            defer { group.leave() }
+            defer {
+                ended()
+                group.leave()
+            }
             if let trouble = Self.run(path, event: event.rawValue, payload: payload, timeout: timeout, supervisor: supervisor) {
                 tellOnce(event.rawValue, "laundrytime: hook \(path) \(trouble); the command was not affected.")
             }
