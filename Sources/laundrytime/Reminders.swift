@@ -16,6 +16,12 @@ struct Reminders {
     /// What marks LaundryTime's line in a crontab.
     static let cronMarker = "# laundrytime-reminders"
 
+    /// Whether a crontab line is the one install writes: status shows, remove takes away and
+    /// install replaces exactly these.
+    static func isOurs(_ line: Substring) -> Bool {
+        line.hasPrefix("* * * * * ") && line.hasSuffix(" " + cronMarker)
+    }
+
     enum Scheduler: String {
         case systemd, cron
     }
@@ -190,7 +196,7 @@ struct Reminders {
             return .commandFailed
         }
         let existing = (try? Self.execute(["crontab", "-l"], environment).get()) ?? ""
-        var lines = existing.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.hasSuffix(Self.cronMarker) }
+        var lines = existing.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !Self.isOurs($0[...]) }
         while lines.last == "" { lines.removeLast() }
         lines.append(cronLine)
         switch Self.execute(["crontab", "-"], environment, input: lines.joined(separator: "\n") + "\n") {
@@ -205,7 +211,7 @@ struct Reminders {
 
     private func status() -> ExitStatus {
         let files = FileManager.default.fileExists(atPath: timerPath)
-        let cron = ((try? Self.execute(["crontab", "-l"], environment).get()) ?? "").split(separator: "\n").first { $0.hasSuffix(Self.cronMarker) }
+        let cron = ((try? Self.execute(["crontab", "-l"], environment).get()) ?? "").split(separator: "\n").first(where: Self.isOurs)
         if files {
             let active = (try? Self.execute(["systemctl", "--user", "is-active", "\(Self.unitName).timer"], environment).get())?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
@@ -225,9 +231,11 @@ struct Reminders {
             _ = Self.execute(["systemctl", "--user", "daemon-reload"], environment)
             removed.append("the systemd user timer (\(timerPath), \(servicePath))")
         }
-        if let existing = try? Self.execute(["crontab", "-l"], environment).get(), existing.contains(Self.cronMarker) {
-            let kept = existing.split(separator: "\n").filter { !$0.hasSuffix(Self.cronMarker) }.joined(separator: "\n")
-            _ = Self.execute(["crontab", "-"], environment, input: kept.isEmpty ? "" : kept + "\n")
+        if let existing = try? Self.execute(["crontab", "-l"], environment).get(),
+           case let lines = existing.split(separator: "\n", omittingEmptySubsequences: false), lines.contains(where: Self.isOurs) {
+            // Every other line as it was, blank ones too.
+            let kept = lines.filter { !Self.isOurs($0) }.joined(separator: "\n")
+            _ = Self.execute(["crontab", "-"], environment, input: kept.isEmpty || kept.hasSuffix("\n") ? kept : kept + "\n")
             removed.append("the crontab line")
         }
         out(removed.isEmpty ? "Reminders were not installed; nothing to remove.\n" : "Removed \(removed.joined(separator: " and ")).\n")

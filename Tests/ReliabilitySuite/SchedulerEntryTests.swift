@@ -13,7 +13,7 @@ import Testing
 @Suite struct SchedulerEntryTests {
     let directory = TemporaryDirectory()
     var units: URL { directory.url.appendingPathComponent(".config/systemd/user") }
-    static let crontab = "MAILTO=me\n0 3 * * * backup\n"
+    static let crontab = "MAILTO=me\n\n# mine\n0 3 * * * backup\n"
 
     /// A path needing every kind of quoting, but no control character: spaces, a `%` (a specifier
     /// to systemd, a line break to cron) after a backslash and alone, both quotes, `$`, a
@@ -62,10 +62,10 @@ import Testing
         let cron = try FakeCrontab(in: directory.url, contents: Self.crontab)
         let install = try reminders("install", data: data, cron.environment)
         #expect(install.status == 0, "\(install.stdout)")
-        let lines = try cron.contents().split(separator: "\n", omittingEmptySubsequences: false)
-        try #require(lines.count == 4 && lines[0] == "MAILTO=me" && lines[1] == "0 3 * * * backup" && lines[3] == "",
-                     "one line added, the rest kept: \(lines)")
-        let line = String(lines[2])
+        let table = try cron.contents()
+        try #require(table.hasPrefix(Self.crontab) && table.hasSuffix("\n") && table.dropFirst(Self.crontab.count).dropLast().allSatisfy { $0 != "\n" },
+                     "one line added, the rest kept: \(table)")
+        let line = String(table.dropFirst(Self.crontab.count).dropLast())
         #expect(line.hasPrefix("* * * * * ") && line.hasSuffix(" # laundrytime-reminders"), "\(line)")
 
         let shell = Process()
@@ -84,6 +84,18 @@ import Testing
         let remove = try reminders("remove", data: data, cron.environment)
         #expect(remove.stdout == "Removed the crontab line.\n", "\(remove.stdout)")
         #expect(try cron.contents() == Self.crontab, "exactly the line install added is gone")
+    }
+
+    /// A line of the user's that only mentions the marker is not LaundryTime's: status and remove
+    /// agree that nothing is installed, and it stays.
+    @Test func statusAndRemoveAgreeOnWhatIsOurs() throws {
+        let table = Self.crontab + "0 4 * * * mine # laundrytime-reminders, kept by hand\n"
+        let cron = try FakeCrontab(in: directory.url, contents: table)
+        let data = directory.url.appendingPathComponent("data")
+        #expect(try reminders("status", data: data, cron.environment).stdout.hasPrefix("Reminders are not installed."))
+        let remove = try reminders("remove", data: data, cron.environment)
+        #expect(remove.stdout.hasPrefix("Reminders were not installed; nothing to remove."), "\(remove.stdout)")
+        #expect(try cron.contents() == table)
     }
 
     /// The unit's ExecStart, as text: each word that needs it in double quotes, `\` and `"`
