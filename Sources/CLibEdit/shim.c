@@ -13,6 +13,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 
 struct lt_editor {
     EditLine *el;
@@ -394,4 +397,13 @@ int lt_editor_columns(lt_editor *editor) {
     int columns = 0;
     if (editline.el_get(editor->el, EL_GETTC, "co", &columns) != 0) return 0;
     return columns;
+}
+
+int lt_become_child_subreaper(void) {
+#if defined(__linux__)
+    return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
 }

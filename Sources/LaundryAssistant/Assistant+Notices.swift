@@ -3,33 +3,65 @@ import LaundryCore
 internal import LaundryStore
 
 /// Timers that ended and moods that fell, each delivered once across every process that opens the
-/// same database (TIME.md: "catch up exactly once", "warnings once").
+/// same database (TIME.md: "catch up exactly once", "warnings once") — by `--deliver-due` at least
+/// once: a run that stops before telling leaves its notices to the next.
 extension Assistant {
-    /// The notices due by now that nobody has delivered yet, claimed for this process and kept
-    /// in the transcript (when notifications are on), oldest first. With `dryRun` nothing is claimed.
+    /// The notices due by now that nobody has delivered yet, claimed for good for this process
+    /// and kept in the transcript (when notifications are on), oldest first: what a prompt shows
+    /// at once. With `dryRun` nothing is claimed.
     public func claimDueNotices() -> [Notice] {
+        claimDue(untilTold: false)
+    }
+
+    /// `--deliver-due`'s claim: the notices due by now that nobody has told or is telling, each
+    /// held for this process until ``markTold(_:)`` — which the caller does once the notice's line
+    /// is written and its hooks have ended. What a run that stops first held is told by the next
+    /// (StoreTransaction's notice claims): at least once.
+    public func claimDueNoticesUntilTold() -> [Notice] {
+        claimDue(untilTold: true)
+    }
+
+    /// Marks a notice claimed with ``claimDueNoticesUntilTold()`` told, and keeps it in the
+    /// transcript (when notifications are on). Nothing is stored with `dryRun`.
+    public func markTold(_ notice: Notice) {
+        let now = clock.now()
+        _ = try? store.write(commit: !dryRun) { transaction in
+            try transaction.markNoticeTold(notice.key)
+            if try transaction.settings().notificationsEnabled { try Self.keep(notice, at: now, in: transaction) }
+        }
+    }
+
+    private func claimDue(untilTold: Bool) -> [Notice] {
         let now = clock.now()
         // A store that can only be read cannot record a claim: it announces nothing.
         guard store.readOnlyReason == nil else { return [] }
         // Looking is a read; only a notice nobody has claimed yet is worth a write transaction.
         let unclaimed = (try? store.read { transaction in
-            try Notice.due(pets: transaction.pets(), now: now, settings: transaction.settings()).filter { try !transaction.isNoticeClaimed($0.key) }
+            try Notice.due(pets: transaction.pets(), now: now, settings: transaction.settings())
+                .filter { try !transaction.isNoticeClaimed($0.key, at: now) }
         }) ?? []
         guard !unclaimed.isEmpty else { return [] }
         let claimed = try? store.write(commit: !dryRun) { transaction -> [Notice] in
             let enabled = try transaction.settings().notificationsEnabled
             var claimed: [Notice] = []
             for notice in try Notice.due(pets: transaction.pets(), now: now, settings: transaction.settings()) {
-                guard try transaction.claimNotice(notice.key, at: now) else { continue }
-                claimed.append(notice)
-                if enabled {
-                    try transaction.transcript.append([TranscriptMessage(at: now, role: .notification, text: notice.notification.line,
-                                                              petName: notice.notification.pet)])
+                if untilTold {
+                    guard try transaction.claimNoticeUntilTold(notice.key, at: now) else { continue }
+                } else {
+                    guard try transaction.claimNotice(notice.key, at: now) else { continue }
+                    if enabled { try Self.keep(notice, at: now, in: transaction) }
                 }
+                claimed.append(notice)
             }
             return claimed
         }
         return claimed ?? []
+    }
+
+    /// Keeps a notice told in the transcript.
+    private static func keep(_ notice: Notice, at now: Date, in transaction: StoreTransaction) throws {
+        try transaction.transcript.append([TranscriptMessage(at: now, role: .notification, text: notice.notification.line,
+                                                             petName: notice.notification.pet)])
     }
 
     /// What the household's other members did since the last call, as notifications to show above

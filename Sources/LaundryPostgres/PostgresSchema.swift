@@ -87,6 +87,7 @@ enum PostgresSchema {
                 + "ADD COLUMN heldMilliseconds BIGINT CHECK (heldMilliseconds >= 0)",
         ]),
         ("v8: transcript members", ["ALTER TABLE transcriptMessage ADD COLUMN member TEXT"]),
+        ("v9: notice claims until told", ["ALTER TABLE deliveredNotice ADD COLUMN claimedBy TEXT"]),
     ]
 
     /// Brings the database up to date, in one transaction, under the household's write lock (two

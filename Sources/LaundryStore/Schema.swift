@@ -175,6 +175,13 @@ package enum Schema {
             try db.alter(table: "transcriptMessage") { t in t.add(column: "member", .text) }
         }
 
+        migrator.registerMigration("v9: notice claims until told") { db in
+            // `--deliver-due` claims a notice until it is told (issue 32): the claiming process
+            // ("pid:start@machine/boot"), so that a run killed before telling leaves it to the
+            // next. NULL for a notice told for good, as every one kept before was.
+            try db.alter(table: "deliveredNotice") { t in t.add(column: "claimedBy", .text) }
+        }
+
         return migrator
     }
 

@@ -17,7 +17,7 @@ package enum StoreCopy {
         ("setting", "key, value", "key"),
         ("transcriptMessage", TranscriptMessageRecord.columnList, "id"),
         ("undoEntry", UndoEntryRecord.columnList, "id"),
-        ("deliveredNotice", "key, at", "key"),
+        ("deliveredNotice", "key, at, claimedBy", "key"),
     ]
 
     /// How many rows each table holds, by name, in the order of ``tables``.

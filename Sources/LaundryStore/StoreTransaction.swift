@@ -243,18 +243,6 @@ public struct StoreTransaction {
         return try connection.value(Int.self, "SELECT count(*) FROM cycleEvent" + conditions, arguments) ?? 0
     }
 
-    /// Claims a notice for delivery: true for the first caller with `key`, false for every later
-    /// one, in this process or another (the key is stored in the same transaction).
-    public func claimNotice(_ key: String, at now: Date) throws -> Bool {
-        try execute("INSERT INTO deliveredNotice (key, at) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
-                    [key.databaseValue, try storable(now).databaseValue]) == 1
-    }
-
-    /// Whether a notice was delivered already.
-    public func isNoticeClaimed(_ key: String) throws -> Bool {
-        try connection.firstRow("SELECT 1 FROM deliveredNotice WHERE key = ?", [key.databaseValue]) != nil
-    }
-
     /// The app settings, with defaults for what was never set.
     public func settings() throws -> AppSettings {
         var settings = AppSettings.defaults

@@ -6,7 +6,7 @@ import LaundryAssistant
 /// given one JSON object on stdin, the same as `--json` prints for the event.
 ///
 /// A hook runs without a shell, in its own process group, with stdout and stderr discarded, and
-/// is cut off (the whole group, SIGKILL) at its time limit. It runs only when it is a regular file
+/// is cut off (SIGKILL) at its time limit with everything it started (``HookSupervisor``). It runs only when it is a regular file
 /// owned by the user, which nobody else may write, in a folder nobody else may write. A hook that
 /// fails, hangs or is not run is reported once per process (on stderr), and never changes the
 /// command's outcome. Hooks run on a queue of their own; ``waitForAll()`` waits for those still
@@ -14,6 +14,8 @@ import LaundryAssistant
 public final class Hooks: @unchecked Sendable {
     let folder: String
     let timeout: TimeInterval
+    /// The program that runs each hook as its ``HookSupervisor``.
+    let supervisor: String
     private let report: @Sendable (String) -> Void
     private let group = DispatchGroup()
     private let queue = DispatchQueue(label: "laundrytime.hooks", attributes: .concurrent)
@@ -26,27 +28,35 @@ public final class Hooks: @unchecked Sendable {
     /// - Parameters:
     ///   - environment: `XDG_CONFIG_HOME` (else `HOME`/.config) finds the folder;
     ///     `LAUNDRYTIME_HOOK_TIMEOUT` (seconds, 0.1–60) changes the time limit.
+    ///   - supervisor: the program to run each hook through: this one (``HookSupervisor/thisProgram``),
+    ///     whose main starts a ``HookSupervisor`` when its argv[0] says so.
     ///   - report: where a hook's trouble is told, one line.
-    public init(environment: [String: String], report: @escaping @Sendable (String) -> Void) {
+    public init(environment: [String: String], supervisor: String,
+                report: @escaping @Sendable (String) -> Void) {
+        self.supervisor = supervisor
         folder = HomePath.xdgBase("XDG_CONFIG_HOME", fallback: ".config", environment: environment) + "/laundrytime/hooks"
         timeout = environment["LAUNDRYTIME_HOOK_TIMEOUT"].flatMap(Double.init).flatMap { (0.1...60).contains($0) ? $0 : nil }
             ?? Self.defaultTimeout
         self.report = report
     }
 
-    /// Runs the hook for `event`, if there is one, with `payload` (one line of JSON) on stdin.
-    public func fire(_ event: PetEvent.Name, payload: String) {
+    /// Runs the hook for `event`, if there is one, with `payload` (one line of JSON) on stdin;
+    /// `ended` is called once it has ended (on another thread), or at once when no hook runs.
+    public func fire(_ event: PetEvent.Name, payload: String, ended: @escaping @Sendable () -> Void = {}) {
         let path = folder + "/" + event.rawValue
         var info = stat()
-        guard lstat(path, &info) == 0 else { return }
+        guard lstat(path, &info) == 0 else { return ended() }
         if let refusal = Self.refusal(path: path, info: info, folder: folder) {
             tellOnce(event.rawValue, "laundrytime: hook \(path) was not run: \(refusal).")
-            return
+            return ended()
         }
         group.enter()
         queue.async { [self] in
-            defer { group.leave() }
-            if let trouble = Self.run(path, event: event.rawValue, payload: payload, timeout: timeout) {
+            defer {
+                ended()
+                group.leave()
+            }
+            if let trouble = Self.run(path, event: event.rawValue, payload: payload, timeout: timeout, supervisor: supervisor) {
                 tellOnce(event.rawValue, "laundrytime: hook \(path) \(trouble); the command was not affected.")
             }
         }
@@ -78,22 +88,32 @@ public final class Hooks: @unchecked Sendable {
         return nil
     }
 
-    /// Runs the hook to its end or its time limit; what went wrong, or nil.
-    static func run(_ path: String, event: String, payload: String, timeout: TimeInterval) -> String? {
-        var input: [Int32] = [0, 0]
+    /// Runs the hook through its supervisor (``HookSupervisor``), which ends it and everything it
+    /// started by its time limit; what went wrong, or nil.
+    static func run(_ path: String, event: String, payload: String, timeout: TimeInterval, supervisor: String) -> String? {
+        var input: [Int32] = [0, 0], report: [Int32] = [0, 0]
         guard pipe(&input) == 0 else { return "could not be started (pipe: \(String(cString: strerror(errno))))" }
-        _ = fcntl(input[1], F_SETFD, FD_CLOEXEC)
+        guard pipe(&report) == 0 else {
+            input.forEach { close($0) }
+            return "could not be started (pipe: \(String(cString: strerror(errno))))"
+        }
+        // None of the four may leak into a program another thread starts meanwhile (the children's
+        // ends are given to the supervisor as its stdin and stdout, which do not keep the flag).
+        for descriptor in input + report { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         let environment = ProcessInfo.processInfo.environment.merging(["LAUNDRYTIME_EVENT": event]) { $1 }
         let started = ChildProcess.spawn(
-            path, arguments: [path, event], environment: environment.map { "\($0.key)=\($0.value)" },
-            stdin: .descriptor(input[0]), stdout: .file("/dev/null", flags: O_WRONLY), stderr: .file("/dev/null", flags: O_WRONLY),
+            supervisor, arguments: HookSupervisor.arguments(timeout: timeout, path: path, event: event),
+            environment: environment.map { "\($0.key)=\($0.value)" },
+            stdin: .descriptor(input[0]), stdout: .descriptor(report[1]), stderr: .file("/dev/null", flags: O_WRONLY),
             ownProcessGroup: true)
         close(input[0])
+        close(report[1])
         let pid: pid_t
         switch started {
         case .success(let started): pid = started
         case .failure(let failure):
             close(input[1])
+            close(report[0])
             return "could not be started (\(failure))"
         }
         // The payload is small (one object): it fits the pipe, so writing never waits for the hook.
@@ -101,24 +121,12 @@ public final class Hooks: @unchecked Sendable {
         _ = bytes.withUnsafeBytes { write(input[1], $0.baseAddress, $0.count) }
         close(input[1])
 
-        let deadline = Date().addingTimeInterval(timeout)
+        // The supervisor's one sentence; it ends by the time limit, and nothing else holds the pipe.
+        let said = FileHandle(fileDescriptor: report[0], closeOnDealloc: true).readDataToEndOfFile()
         var status: Int32 = 0
-        while true {
-            let waited = waitpid(pid, &status, WNOHANG)
-            if waited == pid { break }
-            if waited < 0 && errno != EINTR { return nil }
-            if Date() >= deadline {
-                kill(-pid, SIGKILL)
-                _ = waitpid(pid, &status, 0)
-                return "did not end within \(timeout.formatted(.number.precision(.fractionLength(0...1)))) s and was stopped"
-            }
-            usleep(10_000)
-        }
-        // WIFEXITED / WEXITSTATUS / WTERMSIG by hand: Swift does not import the macros.
-        let signal = status & 0x7F
-        if signal != 0 { return "was ended by signal \(signal)" }
-        let code = (status >> 8) & 0xFF
-        return code == 0 ? nil : "failed (exit status \(code))"
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard status == 0 else { return "could not be run (its supervisor ended with status \(status))" }
+        return said.isEmpty ? nil : String(decoding: said, as: UTF8.self)
     }
 }
 

@@ -31,21 +31,9 @@ public final class Session {
         set { printer.hooks = newValue }
     }
 
-    /// `--deliver-due`, what the reminders' timer runs every minute: every notice due now that no
-    /// prompt or earlier run has told — each claimed, so that it is told once — is printed (plain
-    /// or JSON), sent to the desktop when there is one, given to its hook, and kept in the
-    /// transcript. Waits for the hooks before it returns.
+    /// `--deliver-due`, what the reminders' timer runs every minute: see ``DueDelivery``.
     public func deliverDue() -> ExitStatus {
-        let assistant = printer.assistant
-        for notice in assistant.claimDueNotices() {
-            let object = JSONRenderer.object(for: notice.event, notification: notice.notification).serialized
-            printer.out((printer.format == .json ? object : TextSanitizer.sanitize(notice.notification.line)) + "\n")
-            DesktopNotification.sendThroughDesktop(
-                title: notice.notification.title, body: notice.notification.text, environment: printer.display.environment)
-            hooks?.fire(notice.event.name, payload: object)
-        }
-        hooks?.waitForAll()
-        return printer.terminationStatus ?? .success
+        DueDelivery(printer: printer, hooks: hooks).run()
     }
 
     /// One-shot mode: the words after the options are one command.

@@ -16,6 +16,12 @@ struct Reminders {
     /// What marks LaundryTime's line in a crontab.
     static let cronMarker = "# laundrytime-reminders"
 
+    /// Whether a crontab line is the one install writes: status shows, remove takes away and
+    /// install replaces exactly these.
+    static func isOurs(_ line: Substring) -> Bool {
+        line.hasPrefix("* * * * * ") && line.hasSuffix(" " + cronMarker)
+    }
+
     enum Scheduler: String {
         case systemd, cron
     }
@@ -46,7 +52,7 @@ struct Reminders {
 
         [Service]
         Type=oneshot
-        ExecStart=\(command.map(Self.systemdQuoted).joined(separator: " "))
+        ExecStart=\(([Self.systemdExecutable(command[0])] + command.dropFirst().map(Self.systemdArgument)).joined(separator: " "))
 
         """
     }
@@ -71,25 +77,81 @@ struct Reminders {
         "* * * * * " + command.map(Self.shellQuoted).joined(separator: " ") + " >/dev/null 2>&1 " + Self.cronMarker
     }
 
-    /// A word for systemd's command line: in double quotes when it needs them, `%` doubled.
-    static func systemdQuoted(_ word: String) -> String {
-        let escaped = word.replacingOccurrences(of: "%", with: "%%")
-        guard escaped.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" || $0 == "'" || $0 == ";" || $0 == "$" }) else { return escaped }
-        return "\"" + escaped.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "$", with: "$$") + "\""
+    /// An argument on systemd's command line (systemd.service(5), "Command lines"; the quoting of
+    /// systemd.syntax(7)): in double quotes when it needs them, with `\` and `"` escaped there; `%`
+    /// doubled, since specifiers are resolved in every word, and `$` doubled, since variables are
+    /// substituted in arguments.
+    static func systemdArgument(_ word: String) -> String {
+        let escaped = word.replacingOccurrences(of: "%", with: "%%").replacingOccurrences(of: "$", with: "$$")
+        guard escaped.contains(where: { " \"\\';".contains($0) }) else { return escaped }
+        return "\"" + escaped.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
-    /// A word for the shell cron runs: in single quotes when it needs them, `%` escaped (cron
-    /// reads a bare `%` as a line break).
+    /// The program on systemd's command line: `%` doubled, but `$` as it is — systemd substitutes
+    /// no variable in the program's path (a doubled one would name another file). It allows no
+    /// quote or backslash there at all (``refusal``).
+    static func systemdExecutable(_ word: String) -> String {
+        let escaped = word.replacingOccurrences(of: "%", with: "%%")
+        return escaped.contains(where: { $0 == " " || $0 == ";" }) ? "\"" + escaped + "\"" : escaped
+    }
+
+    /// A word for the shell cron runs: in single quotes when it needs them. Cron ends the command
+    /// at a bare `%` and reads `\%` as a `%` (crontab(5)) — but a backslash of the path's own just
+    /// before it would escape that backslash instead, so each `%` is written outside the quotes,
+    /// after the closing quote: `'a\'\%'b'` is `a\%b`.
     static func shellQuoted(_ word: String) -> String {
         let plain = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:@+,".contains($0) }
-        let quoted = plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        return quoted.replacingOccurrences(of: "%", with: "\\%")
+        guard !plain else { return word }
+        return "'" + word.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: "%", with: "'\\%'") + "'"
+    }
+
+    /// Why the schedule cannot hold ``command``, or nil. A control character — a line break, a tab,
+    /// an escape — in a path would end the crontab line or the unit's directive and begin one of
+    /// the path's own choosing (`* * * * * …/evil.sh`, `ExecStartPre=…`); neither format has a
+    /// way to write it that both cron's shell and systemd read back, so the path is refused. systemd
+    /// also runs no program whose path holds a quote or a backslash.
+    func refusal(for scheduler: Scheduler) -> String? {
+        let wayOut = "Move laundrytime to a folder whose path has none."
+        for (index, word) in command.enumerated() {
+            guard let bad = word.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) else { continue }
+            let which = index == 0 ? "This program's path" : "The data directory's path"
+            let named = switch bad {
+            case "\n": "a line break"
+            case "\t": "a tab"
+            default: "a control character"
+            }
+            return "\(which) \(Self.shown(word)) holds \(named) (\(String(format: "U+%04X", bad.value))), which a crontab line or a "
+                + "systemd unit cannot carry safely. Nothing was installed. "
+                + (index == 0 ? wayOut : "Use a data directory whose path has no control characters: --data-dir PATH (or LAUNDRYTIME_HOME).")
+        }
+        if scheduler == .systemd, command[0].contains(where: { "\"'\\".contains($0) }) {
+            return "systemd runs no program whose path holds a quote or a backslash, as this one does: \(command[0]). "
+                + "Nothing was installed. \(wayOut) Or use cron: LAUNDRYTIME_SCHEDULER=cron laundrytime reminders install."
+        }
+        return nil
+    }
+
+    /// A path as the refusal shows it: each control character written out (`\n`, `\u{1B}`), so
+    /// that it neither breaks the sentence nor acts on the terminal.
+    static func shown(_ word: String) -> String {
+        word.unicodeScalars.reduce(into: "") { text, scalar in
+            switch scalar {
+            case "\n": text += "\\n"
+            case "\t": text += "\\t"
+            case "\r": text += "\\r"
+            case _ where scalar.properties.generalCategory == .control: text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
     }
 
     // MARK: - Install, status, remove
 
     func run(_ action: String) -> ExitStatus {
+        if action == "install", let refusal = refusal(for: scheduler) {
+            out(refusal + "\n")
+            return .usage
+        }
         switch (action, scheduler) {
         case ("install", .systemd): return installSystemd()
         case ("install", .cron): return installCron()
@@ -134,7 +196,7 @@ struct Reminders {
             return .commandFailed
         }
         let existing = (try? Self.execute(["crontab", "-l"], environment).get()) ?? ""
-        var lines = existing.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.hasSuffix(Self.cronMarker) }
+        var lines = existing.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !Self.isOurs($0[...]) }
         while lines.last == "" { lines.removeLast() }
         lines.append(cronLine)
         switch Self.execute(["crontab", "-"], environment, input: lines.joined(separator: "\n") + "\n") {
@@ -149,7 +211,7 @@ struct Reminders {
 
     private func status() -> ExitStatus {
         let files = FileManager.default.fileExists(atPath: timerPath)
-        let cron = ((try? Self.execute(["crontab", "-l"], environment).get()) ?? "").split(separator: "\n").first { $0.hasSuffix(Self.cronMarker) }
+        let cron = ((try? Self.execute(["crontab", "-l"], environment).get()) ?? "").split(separator: "\n").first(where: Self.isOurs)
         if files {
             let active = (try? Self.execute(["systemctl", "--user", "is-active", "\(Self.unitName).timer"], environment).get())?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
@@ -169,9 +231,11 @@ struct Reminders {
             _ = Self.execute(["systemctl", "--user", "daemon-reload"], environment)
             removed.append("the systemd user timer (\(timerPath), \(servicePath))")
         }
-        if let existing = try? Self.execute(["crontab", "-l"], environment).get(), existing.contains(Self.cronMarker) {
-            let kept = existing.split(separator: "\n").filter { !$0.hasSuffix(Self.cronMarker) }.joined(separator: "\n")
-            _ = Self.execute(["crontab", "-"], environment, input: kept.isEmpty ? "" : kept + "\n")
+        if let existing = try? Self.execute(["crontab", "-l"], environment).get(),
+           case let lines = existing.split(separator: "\n", omittingEmptySubsequences: false), lines.contains(where: Self.isOurs) {
+            // Every other line as it was, blank ones too.
+            let kept = lines.filter { !Self.isOurs($0) }.joined(separator: "\n")
+            _ = Self.execute(["crontab", "-"], environment, input: kept.isEmpty || kept.hasSuffix("\n") ? kept : kept + "\n")
             removed.append("the crontab line")
         }
         out(removed.isEmpty ? "Reminders were not installed; nothing to remove.\n" : "Removed \(removed.joined(separator: " and ")).\n")

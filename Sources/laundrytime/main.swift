@@ -13,6 +13,11 @@ func fail(_ message: String, _ status: ExitStatus) -> Never {
     exit(status.rawValue)
 }
 
+// A hook's supervisor: this program started again by Hooks, under that name (HookSupervisor).
+if CommandLine.arguments.first == HookSupervisor.programName {
+    exit(HookSupervisor.run(Array(CommandLine.arguments.dropFirst())))
+}
+
 // A reader that goes away (`laundrytime --help | head -1`) is an EPIPE for StandardStreams to
 // handle, in every mode, not a signal that ends the program mid-write.
 StandardStreams.ignoreBrokenPipeSignal()
@@ -146,7 +151,7 @@ let assistant = Assistant(store: store, grammar: grammar, clock: clock, dryRun: 
 let display = DisplayOptions(format: options.json ? .json : options.format, color: options.color,
                              noAnimation: options.noAnimation, environment: environment)
 let session = Session(assistant: assistant, display: display, bail: options.bail)
-session.hooks = Hooks(environment: environment) { message in StandardStreams.err(message + "\n") }
+session.hooks = Hooks(environment: environment, supervisor: HookSupervisor.thisProgram) { message in StandardStreams.err(message + "\n") }
 
 let status: ExitStatus
 if options.deliverDue {

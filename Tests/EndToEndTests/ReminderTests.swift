@@ -7,20 +7,14 @@ import Testing
 @Suite struct ReminderTests {
     let directory = TemporaryDirectory()
     var laundrytime: LaundryTimeProcess { LaundryTimeProcess(dataDirectory: directory.url.appendingPathComponent("data")) }
-    var config: URL { directory.url.appendingPathComponent("config") }
-    var hooks: URL { config.appendingPathComponent("laundrytime/hooks") }
+    var hooks: UserHooks { UserHooks(config: directory.url.appendingPathComponent("config")) }
 
-    /// A hook: a script of the user's, mode 0700 (only they may write it), in a folder of theirs.
     func hook(_ event: String, _ body: String, mode: mode_t = 0o700) throws {
-        try FileManager.default.createDirectory(at: hooks, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let path = hooks.appendingPathComponent(event).path
-        try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, mode)
+        try hooks.write(event, body, mode: mode)
     }
 
     func deliverDue(at now: String, timeout: String = "5") throws -> LaundryTimeProcess.Result {
-        try laundrytime.run(["--deliver-due"], now: now,
-                            environment: ["XDG_CONFIG_HOME": config.path, "LAUNDRYTIME_HOOK_TIMEOUT": timeout])
+        try laundrytime.run(["--deliver-due"], now: now, environment: hooks.environment(timeout: timeout))
     }
 
     func startWash() throws {
@@ -146,7 +140,7 @@ import Testing
         let received = directory.url.appendingPathComponent("folded.json")
         try hook("folded", "cat > '\(received.path)'; exit 3")
         let fold = try laundrytime.run(["mark", "snowy", "folded"], now: "2026-03-01T11:30:00Z",
-                                       environment: ["XDG_CONFIG_HOME": config.path])
+                                       environment: hooks.environment())
         #expect(fold.status == 0 && fold.stdout.contains("Cycle 1 done"), "\(fold.stdout)")
         #expect(fold.stderr.contains("hooks/folded failed (exit status 3); the command was not affected."), "\(fold.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: received)) as? [String: Any]
@@ -161,7 +155,7 @@ import Testing
         let received = directory.url.appendingPathComponent("folded.jsonl")
         try hook("folded", "cat >> '\(received.path)'")
         let fold = try laundrytime.run(["--yes", "fold", "all"], now: "2026-03-01T11:30:00Z",
-                                       environment: ["XDG_CONFIG_HOME": config.path])
+                                       environment: hooks.environment())
         #expect(fold.status == 0, "\(fold.stdout)")
         let pets = try String(contentsOf: received, encoding: .utf8).split(separator: "\n").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["pet"] as? String

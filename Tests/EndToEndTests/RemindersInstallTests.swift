@@ -26,17 +26,9 @@ import Testing
                 "\(service)")
         #expect(timer.contains("OnCalendar=*-*-* *:*:00\nPersistent=true\n") && timer.contains("WantedBy=timers.target"), "\(timer)")
         #expect(install.stdout.contains(service) && install.stdout.contains(timer), "the files are shown")
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") {
-            let verify = Process()
-            verify.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
-            verify.arguments = ["verify", units.appendingPathComponent("laundrytime-reminders.service").path,
-                                units.appendingPathComponent("laundrytime-reminders.timer").path]
-            let errors = Pipe()
-            verify.standardError = errors
-            try verify.run()
-            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            verify.waitUntilExit()
-            #expect(verify.terminationStatus == 0 && said.isEmpty, "systemd-analyze verify: \(said)")
+        if SystemdAnalyze.isInstalled {
+            let verified = try SystemdAnalyze.verify(["service", "timer"].map { units.appendingPathComponent("laundrytime-reminders." + $0) })
+            #expect(verified.status == 0 && verified.said.isEmpty, "systemd-analyze verify: \(verified.said)")
         }
         let status = try reminders("status", [:])
         #expect(status.stdout.hasPrefix("Reminders: a systemd user timer"), "\(status.stdout)")
@@ -46,27 +38,19 @@ import Testing
     }
 
     @Test func theCrontabGetsOneLineAndLosesIt() throws {
-        // A crontab of the test's own: `crontab -l` prints the file, `crontab -` replaces it.
-        let bin = directory.url.appendingPathComponent("bin")
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        let table = directory.url.appendingPathComponent("crontab.txt")
-        try "MAILTO=me\n0 3 * * * backup\n".write(to: table, atomically: true, encoding: .utf8)
-        let fake = bin.appendingPathComponent("crontab").path
-        try "#!/bin/sh\nif [ \"$1\" = -l ]; then cat '\(table.path)'; else cat > '\(table.path)'; fi\n"
-            .write(toFile: fake, atomically: true, encoding: .utf8)
-        chmod(fake, 0o755)
-        let environment = ["LAUNDRYTIME_SCHEDULER": "cron", "PATH": bin.path + ":/usr/bin:/bin"]
+        let cron = try FakeCrontab(in: directory.url, contents: "MAILTO=me\n0 3 * * * backup\n")
+        let environment = cron.environment
         _ = try reminders("install", environment)
         let install = try reminders("install", environment)
         #expect(install.status == 0 && install.stdout.hasPrefix("Reminders through cron, every minute."), "\(install.stdout)")
-        let lines = try String(contentsOf: table, encoding: .utf8).split(separator: "\n")
+        let lines = try cron.contents().split(separator: "\n")
         let binary = LaundryTimeProcess.binary.resolvingSymlinksInPath().path
+        // The path in single quotes; its `'` and `%` outside them (SchedulerEntryTests runs it).
         #expect(lines == ["MAILTO=me", "0 3 * * * backup",
-                          "* * * * * \(binary) --data-dir '\(data.path.replacingOccurrences(of: "'", with: "'\\''"))' --deliver-due >/dev/null 2>&1 # laundrytime-reminders"
-                            .replacingOccurrences(of: "%", with: "\\%")[...]],
+                          "* * * * * \(binary) --data-dir '\(directory.url.path)/my data '\\%'d'\\''s' --deliver-due >/dev/null 2>&1 # laundrytime-reminders"],
                 "installed once, the rest kept: \(lines)")
         #expect(try reminders("status", environment).stdout.hasPrefix("Reminders: a crontab line."))
         _ = try reminders("remove", environment)
-        #expect(try String(contentsOf: table, encoding: .utf8) == "MAILTO=me\n0 3 * * * backup\n")
+        #expect(try cron.contents() == "MAILTO=me\n0 3 * * * backup\n")
     }
 }

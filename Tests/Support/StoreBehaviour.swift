@@ -174,8 +174,34 @@ public enum StoreBehaviour {
             defer { store.close(); other.close() }
             try expect(try store.write { try $0.claimNotice("wash:1", at: start) }, "the first claim wins")
             try expect(try !other.write { try $0.claimNotice("wash:1", at: start) }, "a second connection's claim loses")
-            try expect(try other.read { try $0.isNoticeClaimed("wash:1") }, "the claim is seen")
-            try expect(try !other.read { try $0.isNoticeClaimed("wash:2") }, "another notice is not claimed")
+            try expect(try other.read { try $0.isNoticeClaimed("wash:1", at: start) }, "the claim is seen")
+            try expect(try !other.read { try $0.isNoticeClaimed("wash:2", at: start) }, "another notice is not claimed")
+        },
+        "a notice claimed until told is left to others when its claimer is gone": { open in
+            let store = try open(), other = try open()
+            defer { store.close(); other.close() }
+            try expect(try store.write { try $0.claimNoticeUntilTold("wash:1", at: start) }, "claimed until told")
+            try expect(try !other.write { try $0.claimNotice("wash:1", at: start) }, "not taken while this process tells it")
+            try store.write { try $0.markNoticeTold("wash:1") }
+            let muchLater = start.addingTimeInterval(StoreTransaction.claimLifetime * 10)
+            try expect(try !other.write { try $0.claimNoticeUntilTold("wash:1", at: muchLater) }, "told for good")
+
+            // A claimer on this computer that no longer runs (no process has the largest pid), and
+            // one on another computer, whose claim holds for claimLifetime.
+            let here = ProcessSession.current.description
+            let gone = "\(Int32.max):1" + (here.firstIndex(of: "@").map { String(here[$0...]) } ?? "")
+            try store.write { transaction in
+                for (key, claimer) in [("wash:2", gone), ("wash:3", "1:1@another-computer/its-boot")] {
+                    _ = try transaction.claimNoticeUntilTold(key, at: start)
+                    _ = try transaction.connection.execute("UPDATE deliveredNotice SET claimedBy = '\(claimer)' WHERE key = '\(key)'", [])
+                }
+            }
+            try expect(try !other.read { try $0.isNoticeClaimed("wash:2", at: start) }, "a claim whose process ended has lapsed")
+            try expect(try other.write { try $0.claimNotice("wash:2", at: start) }, "and is taken over")
+            let soon = start.addingTimeInterval(StoreTransaction.claimLifetime - 1)
+            try expect(try !other.write { try $0.claimNoticeUntilTold("wash:3", at: soon) }, "another computer's claim holds a while")
+            try expect(try other.write { try $0.claimNoticeUntilTold("wash:3", at: start.addingTimeInterval(StoreTransaction.claimLifetime)) },
+                       "then lapses")
         },
         "history reads in order, by pet and time": { open in
             let store = try open()

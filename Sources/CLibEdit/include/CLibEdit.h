@@ -33,6 +33,10 @@ int lt_termination_signal(void);
 /// so none is missed between checking and waiting).
 ssize_t lt_read_unless_terminated(int descriptor, void *buffer, size_t count);
 
+/// prctl(PR_SET_CHILD_SUBREAPER) (prctl is variadic): the calling process adopts its orphaned
+/// descendants instead of init. 0, or -1 with errno (ENOSYS where the system has no subreapers).
+int lt_become_child_subreaper(void);
+
 /// Asked on Tab with the line's text before the cursor (UTF-8). Returns NULL when nothing
 /// completes, else a malloc'd string the editor frees: its first line is
 /// "<characters to delete before the cursor>\t<text to insert>", and any further lines are the
