@@ -111,8 +111,9 @@ public final class LaundryStore: StoreEngine {
         return "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1"
     }
 
-    /// Checks the store for damage as ``StoreIntegrity`` schedules it: a small store whole, a
-    /// large one's busiest tables, and the whole file once a day. Called once, after opening.
+    /// Checks the store for damage as ``StoreIntegrity`` schedules it: a small store whole at every
+    /// open; a larger one whole when it changed behind LaundryTime's back and once a day. Called
+    /// once, after opening.
     public func verify(at now: Date) throws(StoreError) {
         // Looked at before the first read: nothing this process does has touched the file yet.
         let seal = StoreSeal.state(of: path)

@@ -7,6 +7,16 @@ public enum SQLiteShell {
         public let description: String
     }
 
+    /// SQLite's own verdict on `bytes` as a database file: `integrity_check`'s rows ("ok" when
+    /// whole), or "not a database" when it cannot be read at all. Checked on a copy made in
+    /// `folder`, so that the check touches no file under test.
+    public static func integrityCheck(of bytes: Data, in folder: URL) throws -> [[String]] {
+        let copy = folder.appendingPathComponent("verdict-\(UUID().uuidString).sqlite")
+        try bytes.write(to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        return (try? rows(copy, ["PRAGMA integrity_check"])) ?? [["not a database"]]
+    }
+
     public static func rows(_ database: URL, _ statements: [String]) throws -> [[String]] {
         let process = Process()
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") {
