@@ -54,6 +54,7 @@ public final class LaundryStore: StoreEngine {
         defer { StoreLocks.unlock(directoryLock) }
         try StoreFiles.checkCompanionFiles(of: path)
         let access = try StoreFiles.createFileIfMissing(path, folder: location.directory.path)
+        try StoreIdentity.checkNotEmptied(path)
         readOnlyReason = if case .readOnly(let reason) = access { reason } else { nil }
         let readOnly = readOnlyReason != nil
         // Only a log left open needs the ordinary way in (and SQLite's -shm file, which it then has).

@@ -98,6 +98,14 @@ enum StoreSeal {
         _ = current.withCString { lt_set_attribute(path, attribute, $0, strlen($0)) }
     }
 
+    /// The size the file had when LaundryTime last closed it, from its seal; nil without one.
+    static func sealedSize(of path: String) -> Int? {
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let length = lt_get_attribute(path, attribute, &buffer, buffer.count)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer.prefix(length), as: UTF8.self).split(separator: " ").first.flatMap { Int($0) }
+    }
+
     private static func fingerprint(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }

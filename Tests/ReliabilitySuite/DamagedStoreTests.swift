@@ -132,19 +132,7 @@ import Testing
         if database == nil {
             try #require(try LaundryTimeProcess(dataDirectory: folder).run(["/status"]).status == 0)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", """
-            import os, sqlite3, sys
-            db = sqlite3.connect(sys.argv[1])
-            for statement in sys.argv[2:]:
-                db.execute(statement)
-            db.commit()
-            os._exit(0)
-            """, file.path] + statements
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
+        try SQLiteShell.writeAndCrash(file, statements)
         try #require(FileManager.default.fileExists(atPath: file.path + "-wal"), "a log was left behind")
     }
 
