@@ -81,6 +81,11 @@ public final class Assistant {
                 .notUnderstood,
                 "That line holds a control or invisible character (\(PetText.unicodeName(bad))), which LaundryTime does not take. Nothing was changed; type the command without it."))
         }
+        // With its file gone, the store takes no write, so ``record`` refuses every line — but
+        // "quit" still leaves.
+        if store.unavailable != nil, grammar.interpret(input, pets: PetNameIndex(names: [])).command.intent == .quit {
+            return Turn(input: input, command: Command(intent: .quit), now: now).reply(Self.goodbye, kind: .goodbye)
+        }
         return record(input: input, now: now) { transaction in
             let pets = try transaction.pets()
             let reading = grammar.interpret(input, pets: petNameIndex(pets.map(\.name.value)))
