@@ -136,6 +136,12 @@ public final class Assistant {
                 try transaction.transcript.pruneIfDue(at: now)
                 return reply
             }
+        } catch let error as DateOutOfRange {
+            // A date no handler looked at: refused as any out-of-range value is, and the line and
+            // the refusal kept (unless it is the clock itself that has run past the range).
+            shared.conversation = contextBefore
+            let refusal = Turn(input: input, command: .unknown, now: now).failed(.refused, KeptDates.refusal("That would keep a date", error.date))
+            return KeptDates.contains(now) ? record(refusal) : refusal
         } catch {
             // Nothing is known to be stored, so nothing the failed line set up may stay in the context.
             shared.conversation = contextBefore
