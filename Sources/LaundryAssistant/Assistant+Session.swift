@@ -13,8 +13,8 @@ public struct SessionOpening: Sendable {
     public let earlierIsToday: Bool
     /// The welcome text when there are no pets yet.
     public let emptyState: String?
-    /// Whether changes can be stored (the database file is writable by this user).
-    public let writable: Bool
+    /// Whether changes can be stored: the store is connected, read-only or unavailable.
+    public let state: StoreState
 }
 
 /// Why commands that were answered could not be stored: one sentence, and what to do about it.
@@ -39,8 +39,14 @@ extension Assistant {
                 petCount: count, settings: try transaction.settings(), earlier: earlier,
                 earlierIsToday: earlier.allSatisfy { calendar.isDate($0.at, inSameDayAs: now) },
                 emptyState: count == 0 ? PetText.emptyState : nil,
-                writable: store.readOnlyReason == nil)
+                state: storeState)
         }
+    }
+
+    /// Whether changes can be stored now (a store's file can go away while the program runs).
+    public var storeState: StoreState {
+        if store.unavailable != nil { return .unavailable }
+        return store.readOnlyReason == nil ? .connected : .readOnly
     }
 
     /// On start: what happened while the program was closed, as one reply ("While you were

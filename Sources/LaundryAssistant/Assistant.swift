@@ -81,6 +81,11 @@ public final class Assistant {
                 .notUnderstood,
                 "That line holds a control or invisible character (\(PetText.unicodeName(bad))), which LaundryTime does not take. Nothing was changed; type the command without it."))
         }
+        // With its file gone, the store takes no write, so ``record`` refuses every line — but
+        // "quit" still leaves.
+        if store.unavailable != nil, grammar.interpret(input, pets: PetNameIndex(names: [])).command.intent == .quit {
+            return Turn(input: input, command: Command(intent: .quit), now: now).reply(Self.goodbye, kind: .goodbye)
+        }
         return record(input: input, now: now) { transaction in
             let pets = try transaction.pets()
             let reading = grammar.interpret(input, pets: petNameIndex(pets.map(\.name.value)))
@@ -131,6 +136,12 @@ public final class Assistant {
                 try transaction.transcript.pruneIfDue(at: now)
                 return reply
             }
+        } catch let error as DateOutOfRange {
+            // A date no handler looked at: refused as any out-of-range value is, and the line and
+            // the refusal kept (unless it is the clock itself that has run past the range).
+            shared.conversation = contextBefore
+            let refusal = Turn(input: input, command: .unknown, now: now).failed(.refused, KeptDates.refusal("That would keep a date", error.date))
+            return KeptDates.contains(now) ? record(refusal) : refusal
         } catch {
             // Nothing is known to be stored, so nothing the failed line set up may stay in the context.
             shared.conversation = contextBefore

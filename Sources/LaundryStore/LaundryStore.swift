@@ -22,6 +22,9 @@ public final class LaundryStore: StoreEngine {
     /// When ``verify(at:)`` checked the whole file, until a write records it.
     private let wholeCheckToRecord = Locked<Date?>(nil)
     private let memory = StoreMemory()
+    /// The database file this connection opened: the file at ``path`` must still be it when a
+    /// write begins (``unavailable``).
+    private let openedFile: FileIdentity?
 
     /// How long opening, a read or a write waits for another process that holds the database
     /// before it says so: every wait for a lock has this limit.
@@ -54,6 +57,7 @@ public final class LaundryStore: StoreEngine {
         defer { StoreLocks.unlock(directoryLock) }
         try StoreFiles.checkCompanionFiles(of: path)
         let access = try StoreFiles.createFileIfMissing(path, folder: location.directory.path)
+        try StoreIdentity.checkNotEmptied(path)
         readOnlyReason = if case .readOnly(let reason) = access { reason } else { nil }
         let readOnly = readOnlyReason != nil
         // Only a log left open needs the ordinary way in (and SQLite's -shm file, which it then has).
@@ -97,6 +101,8 @@ public final class LaundryStore: StoreEngine {
                     path: path, reason: "it was written by an earlier LaundryTime and must be upgraded, but \(readOnlyReason)")
             }
             if !upToDate { try migrator.migrate(queue) }
+            // Under the directory's lock and with SQLite holding it open: the file SQLite opened.
+            openedFile = FileIdentity(path: path)
         } catch let error as StoreError {
             throw error
         } catch {
@@ -111,8 +117,9 @@ public final class LaundryStore: StoreEngine {
         return "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1"
     }
 
-    /// Checks the store for damage as ``StoreIntegrity`` schedules it: a small store whole, a
-    /// large one's busiest tables, and the whole file once a day. Called once, after opening.
+    /// Checks the store for damage as ``StoreIntegrity`` schedules it: a small store whole at every
+    /// open; a larger one whole when it changed behind LaundryTime's back and once a day. Called
+    /// once, after opening.
     public func verify(at now: Date) throws(StoreError) {
         // Looked at before the first read: nothing this process does has touched the file yet.
         let seal = StoreSeal.state(of: path)
@@ -129,6 +136,21 @@ public final class LaundryStore: StoreEngine {
         } catch {
             throw .damaged(path: path, reason: "\(error)")
         }
+    }
+
+    /// Why the store can no longer be written though it opened, or nil while it can: the file at
+    /// its path is not the one open any more — deleted or moved away (its folder with it, say), or
+    /// another file put in its place. Writing on would store into a file nobody will open again,
+    /// or beside another store. While SQLite holds the file open its inode is not reused, so the
+    /// device and inode tell. One `stat`, before every write.
+    public var unavailable: StoreError? {
+        guard let openedFile else { return nil }
+        guard let current = FileIdentity(path: path) else { return .vanished(path: path, reason: "there is no file there now") }
+        return current == openedFile ? nil : .vanished(path: path, reason: "another file is there now")
+    }
+
+    private func refuseIfVanished() throws(StoreError) {
+        if let unavailable { throw unavailable }
     }
 
     /// Reads in one transaction.
@@ -154,6 +176,7 @@ public final class LaundryStore: StoreEngine {
     /// group the same holds for a savepoint, and the group's commit makes it durable.
     public func write<T>(commit: Bool = true, _ body: (StoreTransaction) throws -> T) throws -> T {
         try refuseIfDamaged()
+        try refuseIfVanished()
         do {
             return try queue.writeWithoutTransaction { db in
                 // GRDB's `inTransaction` would compile BEGIN and COMMIT again for every command.
@@ -200,6 +223,7 @@ public final class LaundryStore: StoreEngine {
     /// of the group before that commit, so every answered command is stored.
     public func beginGroup() throws(StoreError) {
         try refuseIfDamaged()
+        try refuseIfVanished()
         do {
             try queue.writeWithoutTransaction { db in
                 try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
@@ -225,6 +249,8 @@ public final class LaundryStore: StoreEngine {
                     throw StoreError.failed(path: path, reason: "SQLite gave up the transaction after an error")
                 }
                 do {
+                    // Gone since the group began: its writes are not stored in a file gone with it.
+                    try refuseIfVanished()
                     try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
                 } catch {
                     memory.forget()
@@ -288,7 +314,8 @@ public final class LaundryStore: StoreEngine {
             queue.writeWithoutTransaction { db in _ = lt_sqlite3_keep_wal_on_close(db.sqliteConnection) }
         }
         try? queue.close()
-        if damage.value == nil && readOnlyReason == nil { StoreSeal.seal(path) }
+        // Another file at the path is not the one closed here: its seal is not this process's to write.
+        if damage.value == nil && readOnlyReason == nil && unavailable == nil { StoreSeal.seal(path) }
     }
 
     /// The identifiers of the migrations applied to the database.

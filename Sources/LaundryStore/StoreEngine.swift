@@ -15,6 +15,10 @@ public protocol StoreEngine: AnyObject, Sendable {
     /// Why the store can only be read, or nil when it can be written.
     var readOnlyReason: String? { get }
 
+    /// Why the store, though it opened, can no longer be written (its file was deleted or moved
+    /// away: ``StoreError/vanished(path:reason:)``), or nil while it can.
+    var unavailable: StoreError? { get }
+
     /// Reads in one transaction.
     func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T
 
@@ -43,6 +47,9 @@ public protocol StoreEngine: AnyObject, Sendable {
 
 extension StoreEngine {
     public func householdNews() -> [String] { [] }
+
+    /// A database server's store has no file to lose: its troubles are its connection's.
+    public var unavailable: StoreError? { nil }
 
     /// Reads and writes in one transaction, committed when `body` returns.
     public func write<T>(_ body: (StoreTransaction) throws -> T) throws -> T {

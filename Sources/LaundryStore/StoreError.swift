@@ -23,8 +23,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case inUse(path: String, holders: [LockHolder])
     /// The disk is full: nothing could be written.
     case diskFull(path: String)
-    /// A read or write failed after the store was opened (file vanished, I/O error, …).
+    /// A read or write failed after the store was opened (I/O error, …).
     case failed(path: String, reason: String)
+    /// The database file was deleted or moved away (its folder with it, perhaps) while the store
+    /// was open: what is written now would go with the file, so nothing is.
+    case vanished(path: String, reason: String)
     /// A database server (a household's PostgreSQL) could not be reached, or refused us: down,
     /// unreachable, or the wrong password. `database` names it without the password.
     case unreachable(database: String, reason: String)
@@ -39,8 +42,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .cannotCreateDirectory(let path, _), .cannotOpen(let path, _), .damaged(let path, _),
             .foreign(let path, _), .foreignLog(let path, _), .newerSchema(let path, _), .busy(let path, _, _),
-            .inUse(let path, _), .diskFull(let path), .failed(let path, _), .unreachable(let path, _), .serverFailed(let path, _),
-            .outcomeUnknown(let path, _):
+            .inUse(let path, _), .diskFull(let path), .failed(let path, _), .vanished(let path, _), .unreachable(let path, _),
+            .serverFailed(let path, _), .outcomeUnknown(let path, _):
             path
         }
     }
@@ -49,7 +52,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// trouble. Not for a busy or full store, nor a data directory that cannot be made.
     public var allowsMovingAside: Bool {
         switch self {
-        case .busy, .inUse, .diskFull, .cannotCreateDirectory, .unreachable, .serverFailed, .outcomeUnknown: false
+        case .busy, .inUse, .diskFull, .cannotCreateDirectory, .vanished, .unreachable, .serverFailed, .outcomeUnknown: false
         default: true
         }
     }
@@ -95,6 +98,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "End that program first; a database that is in use is never moved."
         case .diskFull:
             "Free some space on that disk and try again; nothing that was answered is lost."
+        case .vanished:
+            "Put it back where it was, or leave (“quit”) and start LaundryTime again to begin a new store there "
+                + "(or pick another with --data-dir)."
         case .newerSchema:
             nil
         case .unreachable:
@@ -135,6 +141,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "The disk that holds \(path) is full, so nothing could be stored."
         case .failed(let path, let reason):
             "The database \(path) could not be read or written: \(Self.clause(reason))."
+        case .vanished(let path, let reason):
+            "The database \(path) was deleted or moved while LaundryTime had it open (\(Self.clause(reason)))."
         case .unreachable(let database, let reason):
             "Cannot reach the PostgreSQL database \(database): \(Self.clause(reason))."
         case .serverFailed(let database, let reason):

@@ -58,9 +58,20 @@ enum StoreFiles {
     /// Creates the database file when it is missing, and finds whether it can be written. A file
     /// that can be read but not written — its mode, its folder's (SQLite writes its `-wal` and
     /// `-shm` files beside it), or a read-only file system — is opened read-only, and nothing is
-    /// added beside it.
+    /// added beside it. A symbolic link to a store is followed; a link to nowhere is refused, not
+    /// followed to make a store wherever it points.
     static func createFileIfMissing(_ path: String, folder: String) throws(StoreError) -> Access {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        var descriptor = open(path, O_RDWR | O_CLOEXEC)
+        // Only a file that is not there is made: O_EXCL never follows a link, even to nowhere.
+        if descriptor < 0 && errno == ENOENT {
+            descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if descriptor < 0 && errno == EEXIST {
+                if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+                    throw .foreign(path: path, reason: "it is a symbolic link to \(target), which does not exist")
+                }
+                descriptor = open(path, O_RDWR | O_CLOEXEC)  // made by another process meanwhile
+            }
+        }
         if descriptor >= 0 {
             Foundation.close(descriptor)
             if access(folder, W_OK) != 0 {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import LaundryCore
 
 /// How a file shows that it is a LaundryTime store, and which one.
 ///
@@ -40,7 +41,20 @@ enum StoreIdentity {
         if !tables.isEmpty && !tables.contains("grdb_migrations") {
             throw StoreError.foreign(path: path, reason: "it has no record of LaundryTime's migrations")
         }
+        // A LaundryTime store gets its number with its tables: a number without them is another's.
+        if tables.isEmpty, let version = try Int32.fetchOne(db, sql: "PRAGMA user_version"), version != 0 {
+            throw StoreError.foreign(path: path, reason: "it has no tables, and its user_version \(version) is another program's")
+        }
         // Empty: a new store. Or LaundryTime's tables only: a store made before v4.
+    }
+
+    /// Throws ``StoreError/foreign`` for a file of zero bytes whose seal says LaundryTime left data
+    /// in it: something emptied the store, and a new one must not quietly take its place. A file
+    /// that was never sealed (just made, or made by hand) is where a new store begins.
+    static func checkNotEmptied(_ path: String) throws(StoreError) {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_size == 0, let sealed = StoreSeal.sealedSize(of: path), sealed > 0 else { return }
+        throw .foreign(path: path, reason: "it is empty, though LaundryTime left \(NumberText.grouped(sealed)) bytes in it when it last closed it")
     }
 
     /// The store number and application id in the database file's own header, as the disk has
@@ -67,6 +81,19 @@ enum StoreIdentity {
         var info = stat()
         guard stat(path + "-wal", &info) == 0, info.st_size > 0 else { return }
         guard StoreLocks.holders(of: [path, path + "-shm"]).isEmpty else { return }
+        // Reading a log makes SQLite's `-shm` beside it: a refused one leaves nothing new behind.
+        let shm = path + "-shm"
+        let hadShm = lstat(shm, &info) == 0
+        do {
+            try inspectLeftoverLog(databasePath: path, busyTimeout: busyTimeout)
+        } catch {
+            if !hadShm { unlink(shm) }
+            throw error
+        }
+    }
+
+    /// ``checkLeftoverLog(databasePath:busyTimeout:)``'s reading, closed before it returns.
+    private static func inspectLeftoverLog(databasePath path: String, busyTimeout: TimeInterval) throws(StoreError) {
         let onDisk = header(ofFile: path)
         var configuration = Configuration()
         configuration.readonly = true

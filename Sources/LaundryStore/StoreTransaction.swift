@@ -286,13 +286,11 @@ public struct StoreTransaction {
 
     // MARK: - Dates that read back
 
-    /// The stored text of `date`, or an error when it is outside what the store can read back
-    /// (``LaundryCore/Clock/supportedRange``): such a row would make every later run fail.
+    /// The stored text of `date`, or ``LaundryCore/DateOutOfRange`` when it is outside what the
+    /// store can read back (``LaundryCore/Clock/supportedRange``): such a row would make every
+    /// later run fail. Every date a write stores comes through here.
     func storable(_ date: Date) throws -> String {
-        guard Clock.supportedRange.contains(date) else {
-            throw StoreError.failed(
-                path: path, reason: "\(date) is outside the years LaundryTime can keep (1970 to 9999), so it was not stored")
-        }
+        guard Clock.supportedRange.contains(date) else { throw DateOutOfRange(date: date) }
         return StoredDate.text(date)
     }
 

@@ -39,16 +39,7 @@ struct BubbleRenderer: ReplyRenderer {
     mutating func render(opening: SessionOpening) -> String {
         let layout = layout
         let width = layout.columns
-        var title = StyledLine("🧺 LaundryTime", .ink(.accent, bold: true))
-        var status = StyledLine("●", .ink(opening.writable ? .happy : .neutral))
-        status.append(opening.writable ? " Connected" : " Read-only", .ink(.secondary))
-        status.append(" · " + DurationText.plural(opening.petCount, "pet"), .ink(.secondary))
-        let gap = width - title.width - status.width
-        title = gap >= 2 ? title + StyledLine(String(repeating: " ", count: gap)) + status : title
-        var out = theme.draw(title) + "\n"
-        if gap < 2 { out += theme.draw(status) + "\n" }
-        out += theme.draw(StyledLine(String(repeating: layout.glyphs.horizontal, count: max(width, 1)), .ink(.faint))) + "\n"
-
+        var out = render(header: opening)
         if !opening.earlier.isEmpty {
             out += theme.draw(StyledLine(opening.earlierIsToday ? "Earlier today" : "Earlier", .ink(.faint, bold: true))) + "\n"
             out += opening.earlier.map { layout.draw(view.bubble(for: $0, dimmed: true)) }.joined()
@@ -64,5 +55,25 @@ struct BubbleRenderer: ReplyRenderer {
         }
         out += TextWrapper.wrap(hint, width: width).map { theme.draw($0) + "\n" }.joined()
         return out
+    }
+
+    /// The title with the store's state and the pet count on its right, and a rule under them.
+    mutating func render(header opening: SessionOpening) -> String {
+        let layout = layout
+        let width = layout.columns
+        var title = StyledLine("🧺 LaundryTime", .ink(.accent, bold: true))
+        let dot: Ink = switch opening.state {
+        case .connected: .happy
+        case .readOnly: .neutral
+        case .unavailable: .sad
+        }
+        var status = StyledLine("●", .ink(dot))
+        status.append(" " + opening.state.label, .ink(.secondary))
+        status.append(" · " + DurationText.plural(opening.petCount, "pet"), .ink(.secondary))
+        let gap = width - title.width - status.width
+        title = gap >= 2 ? title + StyledLine(String(repeating: " ", count: gap)) + status : title
+        var out = theme.draw(title) + "\n"
+        if gap < 2 { out += theme.draw(status) + "\n" }
+        return out + theme.draw(StyledLine(String(repeating: layout.glyphs.horizontal, count: max(width, 1)), .ink(.faint))) + "\n"
     }
 }

@@ -33,6 +33,8 @@ struct PromptRunner {
         printer.notifier = notifier
         editor.idle = { before in self.notificationsAbovePrompt(notifier, lineBeforeCursor: before) }
         var leaveOnNextInterrupt = false
+        // What the header last said of the store: drawn again when that changes.
+        var shownState = assistant.storeState
         while true {
             let input = editor.read(prompt: prompt)
             if case .interrupted(hadText: false) = input {} else { leaveOnNextInterrupt = false }
@@ -66,6 +68,11 @@ struct PromptRunner {
                 if reply.intent != .quit { editor.remember(trimmed) }
                 printer.emit(reply, errorPrefix: "", copyErrors: false)
                 if reply.kind == .goodbye { return printer.interactiveStatus }
+                let state = assistant.storeState
+                if state != shownState {
+                    shownState = state
+                    showHeader()
+                }
                 if reply.failure == .damagedStore { return .storeUnavailable }
             }
         }
@@ -79,6 +86,12 @@ struct PromptRunner {
         if let away = assistant.awayReply() {
             printer.out(printer.renderer.render(away))
         }
+    }
+
+    /// The header again, as the store is now ("● Unavailable" once its file went away).
+    func showHeader() {
+        guard let opening = try? assistant.opening() else { return }
+        printer.out(printer.renderer.render(header: opening))
     }
 
     /// The line editor's idle hook: due notifications as bubbles (with the bell and a desktop

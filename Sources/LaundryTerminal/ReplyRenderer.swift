@@ -13,6 +13,9 @@ protocol ReplyRenderer {
     /// What the interactive prompt shows before the first line: the header, earlier messages,
     /// the welcome.
     mutating func render(opening: SessionOpening) -> String
+    /// The header alone, drawn again at the prompt when the store's state changes (its file went
+    /// away: "● Unavailable").
+    mutating func render(header: SessionOpening) -> String
     /// Follows the appearance setting (the palette for a light or dark background).
     mutating func use(_ appearance: Appearance, environment: [String: String])
     /// A short line of guidance at the prompt.
@@ -50,11 +53,17 @@ struct PlainRenderer: ReplyRenderer {
     }
 
     mutating func render(opening: SessionOpening) -> String {
-        let status = opening.writable ? "● Connected" : "● Read-only"
-        var text = "LaundryTime — \(status) · \(DurationText.plural(opening.petCount, "pet")). "
-            + "Type “help” to see what you can say, “/quick” for quick actions, “quit” to leave."
+        var text = Self.header(opening) + " Type “help” to see what you can say, “/quick” for quick actions, “quit” to leave."
         if let empty = opening.emptyState { text += "\n" + empty }
         return block(text)
+    }
+
+    mutating func render(header: SessionOpening) -> String {
+        block(Self.header(header))
+    }
+
+    private static func header(_ opening: SessionOpening) -> String {
+        "LaundryTime — ● \(opening.state.label) · \(DurationText.plural(opening.petCount, "pet"))."
     }
 
     private mutating func block(_ text: String) -> String {
@@ -73,6 +82,8 @@ struct JSONRenderer: ReplyRenderer {
     }
 
     mutating func render(opening: SessionOpening) -> String { "" }
+
+    mutating func render(header: SessionOpening) -> String { "" }
 
     mutating func render(_ notification: LaundryNotification, at: Date) -> String {
         JSONValue.object([

@@ -115,6 +115,7 @@ struct LaundryTimeCommand: ParsableCommand {
         where word.hasPrefix("-") && word != "-" && (index == 0 || !Self.isNegativeNumber(word)) {
             throw ValidationError("Unknown option '\(word)'")
         }
+        if dataDirectory?.isEmpty == true { throw Self.emptyDataDirectory }
         if json && format != .auto && format != .json {
             throw ValidationError("--json and --format \(format.rawValue) contradict each other; use one.")
         }
@@ -123,6 +124,24 @@ struct LaundryTimeCommand: ParsableCommand {
         }
         if (migrateTo != nil) != (sentence.map { $0.lowercased() } == ["migrate"]) {
             throw ValidationError("To move a store into PostgreSQL, run “laundrytime migrate --to postgres://…” (both, and nothing else).")
+        }
+    }
+}
+
+extension LaundryTimeCommand {
+    /// An empty path is a script's unset variable (`--data-dir "$DIR"`), not a wish for the default.
+    static let emptyDataDirectory = ValidationError(
+        "--data-dir was given an empty path; name the directory of the database, or leave the option out for the default "
+            + "place (LAUNDRYTIME_HOME, else $XDG_DATA_HOME/laundrytime or ~/.local/share/laundrytime).")
+
+    /// Refuses an empty `--data-dir` in either spelling, before either reader sees it:
+    /// swift-argument-parser reads `--data-dir=` followed by a word as that word (so that
+    /// `--data-dir= /status` made a store in the folder `/status`), and `--data-dir ''` as "".
+    static func refuseEmptyDataDirectory(_ arguments: [String]) throws {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" { return }
+            let empty = argument == "--data-dir=" || (argument == "--data-dir" && index + 1 < arguments.count && arguments[index + 1].isEmpty)
+            if empty { throw emptyDataDirectory }
         }
     }
 }

@@ -76,6 +76,7 @@ extension LaundryTimeCommand {
         }
         // What `validate()` refuses, the parser refuses and explains.
         if options.json && options.format != .auto && options.format != .json { return nil }
+        if options.dataDirectory?.isEmpty == true { return nil }
         if options.deliverDue && !options.words.isEmpty { return nil }
         if (options.migrateTo != nil) != (options.words.map { $0.lowercased() } == ["migrate"]) { return nil }
         return options

@@ -24,7 +24,9 @@ StandardStreams.ignoreBrokenPipeSignal()
 
 let options: CommandLineOptions
 do {
-    options = try LaundryTimeCommand.parsePlainly(Array(CommandLine.arguments.dropFirst())) ?? LaundryTimeCommand.parse().options
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    try LaundryTimeCommand.refuseEmptyDataDirectory(arguments)
+    options = try LaundryTimeCommand.parsePlainly(arguments) ?? LaundryTimeCommand.parse().options
 } catch {
     // --help and --version end here too, with status 0; usage errors get 2, not ArgumentParser's 64.
     let code = LaundryTimeCommand.exitCode(for: error)

@@ -83,12 +83,7 @@ import Testing
             let offset = Int.random(in: 0..<pages, using: &random) * 4096 + Int.random(in: 0..<(4096 - 64), using: &random)
             for index in offset..<offset + 64 { bytes[index] = UInt8.random(in: 0...255, using: &random) }
             try bytes.write(to: file)
-            // SQLite's verdict, on a copy, so that the check does not touch the file under test.
-            let copy = folder.appendingPathComponent("copy.sqlite")
-            try bytes.write(to: copy)
-            let verdict = (try? SQLiteShell.rows(copy, ["PRAGMA integrity_check"])) ?? [["damaged"]]
-            try FileManager.default.removeItem(at: copy)
-            guard verdict != [["ok"]] else { continue }
+            guard try SQLiteShell.integrityCheck(of: bytes, in: directory.url) != [["ok"]] else { continue }
             damaged += 1
             let result = try LaundryTimeProcess(dataDirectory: folder).run(["start", "wash", "for", "P1"])
             if result.status == 3 && result.stderr.contains(file.path) && result.stderr.contains("--backup-and-reset") {
@@ -137,19 +132,7 @@ import Testing
         if database == nil {
             try #require(try LaundryTimeProcess(dataDirectory: folder).run(["/status"]).status == 0)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", """
-            import os, sqlite3, sys
-            db = sqlite3.connect(sys.argv[1])
-            for statement in sys.argv[2:]:
-                db.execute(statement)
-            db.commit()
-            os._exit(0)
-            """, file.path] + statements
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
+        try SQLiteShell.writeAndCrash(file, statements)
         try #require(FileManager.default.fileExists(atPath: file.path + "-wal"), "a log was left behind")
     }
 

@@ -46,7 +46,7 @@ import Testing
         #expect(read.map(\.id) == stored.map(\.id))
 
         for outside in [first.addingTimeInterval(-0.001), last.addingTimeInterval(0.001)] {
-            #expect(throws: StoreError.self) {
+            #expect(throws: DateOutOfRange(date: outside)) {
                 try store.write { try $0.insert(Pet(name: try PetName("Outside"), createdAt: outside)) }
             }
         }

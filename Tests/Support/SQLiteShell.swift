@@ -7,6 +7,36 @@ public enum SQLiteShell {
         public let description: String
     }
 
+    /// SQLite's own verdict on `bytes` as a database file: `integrity_check`'s rows ("ok" when
+    /// whole), or "not a database" when it cannot be read at all. Checked on a copy made in
+    /// `folder`, so that the check touches no file under test.
+    public static func integrityCheck(of bytes: Data, in folder: URL) throws -> [[String]] {
+        let copy = folder.appendingPathComponent("verdict-\(UUID().uuidString).sqlite")
+        try bytes.write(to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        return (try? rows(copy, ["PRAGMA integrity_check"])) ?? [["not a database"]]
+    }
+
+    /// Runs `statements` with python3's sqlite3, commits, and exits without closing, as a crash
+    /// does: a database in WAL mode is left with its `-wal` beside it.
+    public static func writeAndCrash(_ database: URL, _ statements: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", """
+            import os, sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            for statement in sys.argv[2:]:
+                db.execute(statement)
+            db.commit()
+            os._exit(0)
+            """, database.path] + statements
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "writing \(database.path) failed (\(process.terminationStatus))")
+        }
+    }
+
     public static func rows(_ database: URL, _ statements: [String]) throws -> [[String]] {
         let process = Process()
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") {

@@ -25,7 +25,12 @@ struct CycleHandlers: Handlers {
                     return turn.failed(.refused, refusal.text, pet: pet)
                 }
             }
-            switch Self.caredFor(pet, at: at).applying(step, at: at) {
+            let outcome = Self.caredFor(pet, at: at).applying(step, at: at)
+            // A timer started late on 31 December 9999 would end in a year the store does not keep.
+            if case .changed(_, let event) = outcome, let end = event.kind.endsAt, !KeptDates.contains(end) {
+                return turn.failed(.refused, KeptDates.refusal("\(pet.name)'s \(step == .startDry ? "dryer" : "wash") would end", end), pet: pet)
+            }
+            switch outcome {
             case .changed(let changed, let event):
                 if pet.isPaused(at: at) { note += "(\(pet.name)'s pause is over.) " }
                 try transaction.pushUndo(

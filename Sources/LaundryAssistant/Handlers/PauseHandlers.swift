@@ -20,6 +20,8 @@ struct PauseHandlers: Handlers {
             case .open: until = nil
             case .at(let end) where end.timeIntervalSince(turn.now) > Self.longest:
                 return turn.failed(.refused, "A pause can last up to a year; “\(slot.text)” is longer. Nothing changed.")
+            case .at(let end) where !KeptDates.contains(end):
+                return turn.failed(.refused, KeptDates.refusal("The pause (“\(slot.text)”) would end", end))
             case .at(let end): until = end
             case .past:
                 return turn.failed(.refused, "“\(slot.text)” has gone by; a pause ends later than now. Nothing changed.")
