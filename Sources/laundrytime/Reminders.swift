@@ -10,6 +10,8 @@ struct Reminders {
     /// The command the schedule runs, as absolute words: this binary, its data directory, the flag.
     let command: [String]
     let environment: [String: String]
+    /// `--dry-run`: install and remove say what they would do and change nothing.
+    var dryRun = false
     let out: (String) -> Void
 
     static let unitName = "laundrytime-reminders"
@@ -153,6 +155,14 @@ struct Reminders {
             return .usage
         }
         switch (action, scheduler) {
+        case ("install", .systemd) where dryRun:
+            out("Dry run: reminders would go through a systemd user timer, every minute. These units would be written, "
+                + "and the timer started (nothing was changed):\n\(servicePath):\n\(service)\n\(timerPath):\n\(Self.timer)\n")
+            return .success
+        case ("install", .cron) where dryRun:
+            out("Dry run: reminders would go through cron, every minute. This line would be added to your crontab "
+                + "(nothing was changed):\n\(cronLine)\n")
+            return .success
         case ("install", .systemd): return installSystemd()
         case ("install", .cron): return installCron()
         case ("status", _): return status()
@@ -225,18 +235,26 @@ struct Reminders {
     private func remove() -> ExitStatus {
         var removed: [String] = []
         if FileManager.default.fileExists(atPath: timerPath) || FileManager.default.fileExists(atPath: servicePath) {
+            removed.append("the systemd user timer (\(timerPath), \(servicePath))")
+        }
+        let crontab = try? Self.execute(["crontab", "-l"], environment).get()
+        let cronLines = crontab?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+        if cronLines.contains(where: Self.isOurs) { removed.append("the crontab line") }
+        if dryRun {
+            out(removed.isEmpty ? "Dry run: reminders are not installed; there is nothing to remove.\n"
+                : "Dry run: would remove \(removed.joined(separator: " and ")) (nothing was changed).\n")
+            return .success
+        }
+        if FileManager.default.fileExists(atPath: timerPath) || FileManager.default.fileExists(atPath: servicePath) {
             _ = Self.execute(["systemctl", "--user", "disable", "--now", "\(Self.unitName).timer"], environment)
             try? FileManager.default.removeItem(atPath: timerPath)
             try? FileManager.default.removeItem(atPath: servicePath)
             _ = Self.execute(["systemctl", "--user", "daemon-reload"], environment)
-            removed.append("the systemd user timer (\(timerPath), \(servicePath))")
         }
-        if let existing = try? Self.execute(["crontab", "-l"], environment).get(),
-           case let lines = existing.split(separator: "\n", omittingEmptySubsequences: false), lines.contains(where: Self.isOurs) {
+        if cronLines.contains(where: Self.isOurs) {
             // Every other line as it was, blank ones too.
-            let kept = lines.filter { !Self.isOurs($0) }.joined(separator: "\n")
+            let kept = cronLines.filter { !Self.isOurs($0) }.joined(separator: "\n")
             _ = Self.execute(["crontab", "-"], environment, input: kept.isEmpty || kept.hasSuffix("\n") ? kept : kept + "\n")
-            removed.append("the crontab line")
         }
         out(removed.isEmpty ? "Reminders were not installed; nothing to remove.\n" : "Removed \(removed.joined(separator: " and ")).\n")
         return .success

@@ -70,7 +70,8 @@ if options.words.first?.lowercased() == "reminders", options.words.count <= 2, !
     let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
     let reminders = Reminders(
-        command: [binary, "--data-dir", location.directory.path, "--deliver-due"], environment: environment, out: StandardStreams.out)
+        command: [binary, "--data-dir", location.directory.path, "--deliver-due"], environment: environment, dryRun: options.dryRun,
+        out: StandardStreams.out)
     exit(reminders.run(options.words.count == 2 ? options.words[1].lowercased() : "status").rawValue)
 }
 // How long to wait for another process that holds the store, in seconds.

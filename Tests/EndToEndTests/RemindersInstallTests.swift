@@ -53,4 +53,31 @@ import Testing
         _ = try reminders("remove", environment)
         #expect(try cron.contents() == "MAILTO=me\n0 3 * * * backup\n")
     }
+
+    /// `--dry-run` changes nothing (PRODUCT.md §1): install and remove say what they would do —
+    /// the line or the units, in full — and leave the crontab and the unit folder as they were.
+    @Test func aDryRunSaysWhatItWouldDoAndDoesNothing() throws {
+        let cron = try FakeCrontab(in: directory.url, contents: "MAILTO=me\n")
+        func dryRun(_ action: String, _ environment: [String: String]) throws -> LaundryTimeProcess.Result {
+            try LaundryTimeProcess(dataDirectory: data).run(
+                ["--dry-run", "reminders", action], environment: ["HOME": directory.url.path].merging(environment) { $1 })
+        }
+        let cronInstall = try dryRun("install", cron.environment)
+        #expect(cronInstall.status == 0 && cronInstall.stdout.hasPrefix("Dry run: reminders would go through cron, every minute"),
+                "\(cronInstall.stdout)")
+        #expect(cronInstall.stdout.contains("--deliver-due >/dev/null 2>&1 # laundrytime-reminders"), "the line is shown")
+        #expect(try cron.contents() == "MAILTO=me\n", "the crontab is untouched")
+
+        let unitInstall = try dryRun("install", ["LAUNDRYTIME_SCHEDULER": "systemd"])
+        #expect(unitInstall.status == 0 && unitInstall.stdout.hasPrefix("Dry run: reminders would go through a systemd user timer"),
+                "\(unitInstall.stdout)")
+        #expect(unitInstall.stdout.contains("ExecStart=") && unitInstall.stdout.contains("OnCalendar="), "the units are shown")
+        #expect(!FileManager.default.fileExists(atPath: units.path), "no unit is written")
+
+        _ = try reminders("install", cron.environment)
+        let installed = try cron.contents()
+        let cronRemove = try dryRun("remove", cron.environment)
+        #expect(cronRemove.status == 0 && cronRemove.stdout.hasPrefix("Dry run: would remove the crontab line"), "\(cronRemove.stdout)")
+        #expect(try cron.contents() == installed, "the line is still there")
+    }
 }

@@ -118,12 +118,13 @@ import Testing
         #expect(try kept().integrity == [["ok"]])
     }
 
-    /// A file the program holds open is refused under whatever name it has now: here the database,
-    /// renamed while the store has it open, so that no name of the store's leads to it any more.
+    /// A file the program holds open is refused under whatever name it has now: here the database's
+    /// write-ahead log, renamed while the store has it open, so that no name of the store's leads to
+    /// it any more. (A renamed database is refused before any export: DeletedStoreTests.)
     @Test func aFileTheStoreHoldsOpenIsRefusedUnderAnyName() throws {
         let fixture = try AssistantFixture()
         #expect(fixture.say("create pet Snowy").ok)
-        let original = fixture.directory.url.appendingPathComponent("laundrytime.sqlite").path
+        let original = fixture.directory.url.appendingPathComponent("laundrytime.sqlite-wal").path
         let moved = fixture.directory.url.appendingPathComponent("moved.csv").path
         try #require(rename(original, moved) == 0)
         defer { rename(moved, original) }
