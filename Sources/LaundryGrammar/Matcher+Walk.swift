@@ -71,7 +71,7 @@ extension Matcher {
     private func accept(_ score: Score, _ walk: inout Walk) {
         // A pet's name read as a grammar word never makes a new name ("make buddy due daily",
         // with a pet called Buddy, names no new pet "due daily").
-        guard !(score.petWordLiterals > 0 && walk.captures.contains { $0.kind == .name }) else { return }
+        guard !(score.petWordLiterals > 0 && walk.namesTaken > 0) else { return }
         if walk.best == nil || walk.best!.score < score {
             walk.best = Best(score: score, template: walk.template, captures: walk.captures)
         }

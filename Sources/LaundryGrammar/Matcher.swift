@@ -124,7 +124,7 @@ final class Matcher: Sendable {
 
     /// A slot's words on the path being walked. Its value and pet are indices, so that copying a
     /// capture (the walk does so at every step) costs no reference counting.
-    struct Capture: Hashable {
+    struct Capture {
         let kind: SlotKind
         let start: Int
         var end: Int
@@ -136,7 +136,7 @@ final class Matcher: Sendable {
     }
 
     /// Where a capture's value is kept.
-    enum CapturedValue: Hashable {
+    enum CapturedValue {
         /// Index into the graph's `values` (value lists and fixed values).
         case listed(Int32)
         /// Index into the walk's `parsedValues` (what a slot parser made of the words).
@@ -192,20 +192,22 @@ final class Matcher: Sendable {
         /// Whether `WordGraph.maximumWords` holds for this line and these pets (see there).
         let usesMaximumWords: Bool
         /// The slots taken on the path being walked (change it through ``push(_:)`` and
-        /// ``popCapture()``, which keep ``reached``'s names for it).
+        /// ``popCapture()``, which count the names taken).
         var captures: [Capture] = []
+        /// How many of ``captures`` are `{name}`s.
+        var namesTaken = 0
         /// Value-list slots opened and not yet closed: (kind, start) (changed through
         /// ``open(_:at:)`` and ``close()``).
         var open: [(SlotKind, Int)] = []
         /// Where paths met, for a line with words that may be passed over (``remembers``): by
-        /// node, position and what the path has taken, the best score a path came there with.
+        /// place (``State``), the best score a path came there with.
         var reached: [State: Score] = [:]
         /// Whether the walk keeps ``reached``.
         let remembers: Bool
-        /// Names for the paths' captures and open slots so far, as ``State`` keeps them: the
-        /// name of each stack is at its top, 0 is the empty stack.
-        var captureNames: [Int32] = [], openNames: [Int32] = []
-        var captureStacks = StackNames<Capture>(), openStacks = StackNames<OpenSlot>()
+        /// Names for the open value-list slots so far, as ``State`` keeps them: the name of each
+        /// stack is at its top, 0 is the empty stack.
+        var openNames: [Int32] = []
+        var openStacks = StackNames<OpenSlot>()
         var best: Best?
         var template = 0
         /// The slot candidates worked out so far for this line, all in one array.
