@@ -40,6 +40,13 @@ let minutesPerLine = 10.0
 
 func assistantFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let lines = ScriptLines.lines(of: UnsafeRawBufferPointer(start: start, count: start == nil ? 0 : count))
+    Sandbox.inside { answer(lines, columns: 30 + count % 91) }
+    return 0
+}
+
+/// Answers an input's lines on an emptied store, each reply drawn and checked.
+/// - Parameter columns: from 30 to 120, decided by the input so that it draws the same every time.
+func answer(_ lines: [ScriptLine], columns: Int) {
     do {
         try store.write { try $0.deleteEverything() }
     } catch {
@@ -51,8 +58,6 @@ func assistantFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -
         // The lines are looked at before they run (``exportStaysInside``); this is the last guard.
         guard Sandbox.holds(temporary) else { fatalError("an export was about to be written outside the sandbox: \(temporary)") }
     }
-    // Widths from 30 to 120 columns, decided by the input so that it draws the same every time.
-    let columns = 30 + count % 91
     let json = CapturedPrinter(assistant: assistant, format: .json, columns: columns)
     let bubbles = CapturedPrinter(assistant: assistant, format: .bubbles, columns: columns)
     var number = 0
@@ -86,7 +91,6 @@ func assistantFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -
         if reply.kind == .goodbye { break }
         time.now.addTimeInterval(minutesPerLine * 60)
     }
-    return 0
 }
 
 /// Whether every file the line could export to — as the assistant reads it, with the pets in the
