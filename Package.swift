@@ -24,6 +24,10 @@ let package = Package(
         .library(name: "LaundryGrammar", targets: ["LaundryGrammar", "EnglishGrammar"]),
         // For Benchmarks/ (the store benchmark seeds its data through the store's own code).
         .library(name: "LaundryStore", targets: ["LaundryStore", "LaundryCore"]),
+        // For Fuzz/ (scripts/fuzz): the assistant on a throwaway store, its replies drawn as the
+        // program draws them.
+        .library(name: "LaundryAssistant", targets: ["LaundryAssistant"]),
+        .library(name: "LaundryTerminal", targets: ["LaundryTerminal"]),
     ],
     // `swift build --traits PostgreSQL` adds the PostgreSQL store (issue 19): a household's pets on
     // one server. The default build neither compiles nor links postgres-nio.
