@@ -9,8 +9,8 @@ import LaundryAssistant
 /// is cut off (SIGKILL) at its time limit with everything it started (``HookSupervisor``). It runs only when it is a regular file
 /// owned by the user, which nobody else may write, in a folder nobody else may write. A hook that
 /// fails, hangs or is not run is reported once per process (on stderr), and never changes the
-/// command's outcome. Hooks run on a queue of their own; ``waitForAll()`` waits for those still
-/// running before the program ends — each at most its time limit.
+/// command's outcome. Each hook runs on a thread of its own; ``waitForAll()`` waits for those
+/// still running before the program ends — all together at most about one time limit.
 public final class Hooks: @unchecked Sendable {
     let folder: String
     let timeout: TimeInterval
@@ -18,7 +18,6 @@ public final class Hooks: @unchecked Sendable {
     let supervisor: String
     private let report: @Sendable (String) -> Void
     private let group = DispatchGroup()
-    private let queue = DispatchQueue(label: "laundrytime.hooks", attributes: .concurrent)
     private let lock = NSLock()
     private var reported: Set<String> = []
 
@@ -51,7 +50,9 @@ public final class Hooks: @unchecked Sendable {
             return ended()
         }
         group.enter()
-        queue.async { [self] in
+        // A thread of its own, which mostly waits: on a dispatch queue, whose few threads grow
+        // slowly, thirty hooks that hung ran a handful at a time and kept the run for six limits.
+        Thread.detachNewThread { [self] in
             defer {
                 ended()
                 group.leave()

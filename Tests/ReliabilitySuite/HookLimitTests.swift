@@ -55,6 +55,22 @@ import Testing
         }
     }
 
+    /// Hooks run side by side, not a few at a time: thirty that each hang until their limit end
+    /// together, so the run waits about one limit (1 s) — not six, as when the dispatch queue's
+    /// few threads ran them a handful at a time on this 2-core machine ("each at most its time
+    /// limit" was a promise for one hook, not for the run).
+    @Test func manyHangingHooksEndTogetherAtTheLimit() throws {
+        let names = (1...30).map { "P\($0)" }
+        let made = try laundrytime.run(script: names.map { "create pet \($0)\nstart wash for \($0)\n" }.joined(), now: "2026-03-01T09:00:00Z")
+        try #require(made.status == 0, "\(made.stderr)")
+        try hooks.write("wash-done", "exec sleep 31")
+        let clock = ContinuousClock(), start = clock.now
+        let due = try laundrytime.run(["--deliver-due"], now: "2026-03-01T09:46:00Z", environment: hooks.environment(timeout: "1"))
+        let took = clock.now - start
+        #expect(due.status == 0 && due.stdout.components(separatedBy: "Wash Complete!").count == 31, "\(due.stdout)")
+        #expect(took < .seconds(3.5), "30 hooks of 1 s each ended together: \(took)")
+    }
+
     /// A hook whose children end by themselves before the limit is not cut short, and the run does
     /// not wait for the limit.
     @Test func childrenThatEndInTimeAreLeftAlone() throws {
