@@ -36,12 +36,15 @@ public struct Grammar: Sendable {
     private let corrector: Lazy<TypoCorrector>
     /// The learned fallback, read from its tables on the first line no template fits.
     private let classifier: LazyClassifier
+    /// What a clause says about its command besides the command (``Cue``).
+    let cueTable: CueTable
 
     /// Compiles grammar source text. Such a grammar has no intent classifier (it is trained at
     /// build time): ``classify(_:)`` says so, and ``interpret(_:pets:limit:)`` guesses without it.
     public init(source: String) throws(GrammarError) {
         let document = try GrammarDocument.parse(source)
         matcher = Matcher(graph: try WordGraph(document: document))
+        cueTable = CueTable(document: document, normalizer: matcher.graph.normalizer)
         suggester = LazySuggester(document: document)
         classifier = LazyClassifier(tables: nil, grammarSource: source)
         corrector = Lazy { [graph = matcher.graph] in TypoCorrector(vocabulary: Set(graph.vocabulary.keys).union(SlotParsers.vocabulary)) }
@@ -58,7 +61,7 @@ public struct Grammar: Sendable {
     /// tables of its trained intent classifier, read — and checked — only when first needed.
     public init(tables: [UInt8], source: String, classifier: IntentClassifier.Tables? = nil) throws(GrammarError) {
         let read = tables.withUnsafeBufferPointer { tables in Result { () throws(GrammarError) in try Self.read(tables, source: source) } }
-        (matcher, intents) = try read.get()
+        (matcher, intents, cueTable) = try read.get()
         suggester = LazySuggester(source: source)
         self.classifier = LazyClassifier(tables: classifier, grammarSource: source)
         corrector = Lazy { [graph = matcher.graph] in TypoCorrector(vocabulary: Set(graph.vocabulary.keys).union(SlotParsers.vocabulary)) }
@@ -67,13 +70,13 @@ public struct Grammar: Sendable {
     /// The same, for tables built into the binary as a string literal: read where they lie.
     public init(tables: StaticString, source: String, classifier: IntentClassifier.Tables? = nil) throws(GrammarError) {
         let read = tables.withUTF8Buffer { tables in Result { () throws(GrammarError) in try Self.read(tables, source: source) } }
-        (matcher, intents) = try read.get()
+        (matcher, intents, cueTable) = try read.get()
         suggester = LazySuggester(source: source)
         self.classifier = LazyClassifier(tables: classifier, grammarSource: source)
         corrector = Lazy { [graph = matcher.graph] in TypoCorrector(vocabulary: Set(graph.vocabulary.keys).union(SlotParsers.vocabulary)) }
     }
 
-    private static func read(_ tables: UnsafeBufferPointer<UInt8>, source: String) throws(GrammarError) -> (Matcher, [IntentHelp]) {
+    private static func read(_ tables: UnsafeBufferPointer<UInt8>, source: String) throws(GrammarError) -> (Matcher, [IntentHelp], CueTable) {
         var reader = TableReader(tables)
         try reader.expect(GrammarTables.magic, "the format's mark")
         guard try reader.integer() == GrammarTables.formatVersion else {
@@ -93,8 +96,12 @@ public struct Grammar: Sendable {
             return IntentHelp(intent: intent, group: group, summary: summary, examples: examples,
                               templates: templates, quickAction: quickAction)
         }
+        let cueKinds = Cue.Kind.allCases
+        let cues = try reader.array { reader throws(GrammarError) in
+            CueTable.Phrase(kind: try reader.ordinal(in: cueKinds), words: try reader.strings())
+        }
         guard reader.isAtEnd else { throw TableReader.damaged("they go on after their end") }
-        return (Matcher(graph: graph), intents)
+        return (Matcher(graph: graph), intents, CueTable(phrases: cues))
     }
 
     /// The grammar compiled, in the form ``init(tables:source:)`` reads. `source` must be the
@@ -117,6 +124,12 @@ public struct Grammar: Sendable {
             // Quick-action numbers start at 1 (the grammar refuses others): 0 is "none".
             writer.integer(help.quickAction?.number ?? 0)
             if let quickAction = help.quickAction { writer.string(quickAction.label) }
+        }
+        let cueKinds = Cue.Kind.allCases
+        writer.integer(cueTable.phrases.count)
+        for phrase in cueTable.phrases {
+            writer.ordinal(phrase.kind, in: cueKinds)
+            writer.strings(phrase.words)
         }
         return writer.bytes
     }
@@ -174,6 +187,46 @@ public struct Grammar: Sendable {
             }
         }
         return Interpretation(command: .unknown, guesses: Array(guesses.prefix(limit)))
+    }
+
+    /// What the clauses of a line say besides their command (``Cue``), clause by clause and in
+    /// the order they are said: "please do not stop buddy's dryer" holds a negation, "I almost
+    /// reset everything" a near miss, "that isn't right" a negation and an assent.
+    public func cues(in text: String) -> [Cue] {
+        guard !cueTable.phrases.isEmpty else { return [] }
+        return LineReader.clauses(of: text).enumerated().flatMap { index, clause in
+            cueTable.cues(in: matcher.prepare(clause, pets: .empty)?.words ?? [], clause: index)
+        }
+    }
+
+    /// The cues of a line that hold back a change of `intent` (``Cue/Kind/holdsBackAChange``):
+    /// those followed, in their clause, by a word of that intent's own sentences, or a form of
+    /// one — "please do not *stop* buddy's dryer", "nearly *deleted* mr fluff" — not a "not" said
+    /// of something else ("delete mr fluff we don't even use that anymore", "I don't need it").
+    public func cues(in text: String, holdingBack intent: Intent) -> [Cue] {
+        let held = cues(in: text).filter(\.kind.holdsBackAChange)
+        guard !held.isEmpty else { return [] }
+        let byWord = suggester.value.intentsByWord
+        let filler = Set(matcher.graph.normalizer.skipPhrases.joined())
+        func isWordOfIntent(_ word: String) -> Bool {
+            Self.forms(of: word).contains { form in
+                !filler.contains(form) && byWord[form].map { $0.contains(intent) && $0.count <= Self.mostIntentsOfAWordOfIntent } ?? false
+            }
+        }
+        return held.filter { $0.wordsAfter.contains(where: isWordOfIntent) }
+    }
+
+    /// A word used by more intents than this is a word of sentences in general ("the", "for",
+    /// "my"), not of what one of them asks.
+    static let mostIntentsOfAWordOfIntent = 8
+
+    /// A word and the words it may be a form of: "deleted" → "delete", "pausing" → "pause".
+    static func forms(of word: String) -> [String] {
+        var forms = [word]
+        for (suffix, endings) in [("ing", ["", "e"]), ("ed", ["", "e"]), ("es", [""]), ("s", [""])] where word.hasSuffix(suffix) && word.count > suffix.count + 2 {
+            forms += endings.map { String(word.dropLast(suffix.count)) + $0 }
+        }
+        return forms
     }
 
     /// Never a bare yes or no (those answer questions, they are no command to suggest), nor

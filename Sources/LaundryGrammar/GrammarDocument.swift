@@ -33,6 +33,8 @@ struct GrammarDocument: Sendable {
     var skips: [String] = []
     /// `expand` lines, as written: a word and the words it is read as.
     var expansions: [(word: String, words: String)] = []
+    /// `cue` lines, as written: a phrase and what it says about the clause it stands in.
+    var cues: [(kind: Cue.Kind, phrase: String)] = []
 
     static func parse(_ source: String) throws(GrammarError) -> GrammarDocument {
         var document = GrammarDocument()
@@ -73,7 +75,7 @@ struct GrammarDocument: Sendable {
                     }
                     currentList = (name, ValueList(line: number))
                 } else if let phrases = line.dropPrefix("skip ") {
-                    let phrases = phrases.split(separator: "|").map { $0.trimmingCharacters(in: " \t") }
+                    let phrases = phrases.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: " \t") }
                     guard !phrases.contains(where: \.isEmpty) else {
                         throw GrammarError(line: number, message: "a skip line is written: skip PHRASE | PHRASE …")
                     }
@@ -87,6 +89,17 @@ struct GrammarDocument: Sendable {
                         throw GrammarError(line: number, message: "'\(parts[0])' is expanded twice")
                     }
                     document.expansions.append((parts[0], parts[1]))
+                } else if let definition = line.dropPrefix("cue ") {
+                    let parts = definition.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: " \t") }
+                    let kinds = Cue.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+                    guard parts.count == 2, let kind = Cue.Kind(rawValue: parts[0]) else {
+                        throw GrammarError(line: number, message: "a cue line is written: cue KIND = PHRASE | PHRASE …, KIND one of \(kinds)")
+                    }
+                    let phrases = parts[1].split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: " \t") }
+                    guard !phrases.contains(where: \.isEmpty) else {
+                        throw GrammarError(line: number, message: "a cue line is written: cue KIND = PHRASE | PHRASE …, KIND one of \(kinds)")
+                    }
+                    document.cues += phrases.map { (kind, $0) }
                 } else if let definition = line.dropPrefix("rule ") {
                     let parts = definition.split(separator: "=", maxSplits: 1)
                     let name = parts.first.map { $0.trimmingCharacters(in: " \t<>") } ?? ""
@@ -100,7 +113,7 @@ struct GrammarDocument: Sendable {
                 } else {
                     throw GrammarError(
                         line: number,
-                        message: "expected 'intent NAME', 'rule NAME = …', 'values NAME', 'skip …' or 'expand …', found '\(line)'")
+                        message: "expected 'intent NAME', 'rule NAME = …', 'values NAME', 'skip …', 'expand …' or 'cue …', found '\(line)'")
                 }
                 continue
             }

@@ -28,6 +28,21 @@ import Testing
         #expect((lines[4]["text"] as? String)?.contains("Snowy") == true, "Snowy is still there")
     }
 
+    /// Issue 33: "that isn't right" to "Delete Snowy?" is a no; "maybe" asks again and the
+    /// question still waits; a line that says not to stop a dryer stops nothing and asks nothing.
+    @Test func answersAndNegationsAreReadForWhatTheyMean() throws {
+        let script = "create pet Snowy\ncreate pet Buddy\nstart wash for buddy\ndelete snowy\nthat isn't right\ndelete snowy\nmaybe\nno\n"
+            + "please do not stop buddy's dryer\nyes\n/pets\n"
+        let result = try laundrytime.run(["--json"], script: script)
+        let lines = result.jsonLines
+        #expect(lines[4]["intent"] as? String == "deny" && texts(result)[4] == "Okay, Snowy stays.")
+        #expect(lines[6]["awaiting"] as? String == "confirmation" && texts(result)[6].contains("delete Snowy"))
+        #expect(lines[7]["intent"] as? String == "deny")
+        #expect(lines[8]["awaiting"] == nil && lines[8]["ok"] as? Bool == true && texts(result)[8].hasPrefix("Okay — I'll leave Buddy"))
+        #expect(lines[9]["intent"] as? String == "confirm" && lines[9]["ok"] as? Bool == false)
+        #expect(texts(result)[10].contains("Snowy") && texts(result)[10].contains("Buddy ^‿^ — is getting clean!"), "\(texts(result)[10])")
+    }
+
     @Test func yesAndUndoInAScript() throws {
         let script = "create pet Snowy\nstart wash\ndelete snowy\nyes\nundo\nundo\nhow is snowy\n"
         let result = try laundrytime.run(["--json"], script: script)

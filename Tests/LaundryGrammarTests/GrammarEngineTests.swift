@@ -16,6 +16,26 @@ import Testing
         }
     }
 
+    /// Cue lines (issue 33): their kind is one of the known ones; a phrase is found where it
+    /// starts, the longest first, in the clause it stands in, each run of a letter said once.
+    @Test func cuesAreReadClauseByClause() throws {
+        #expect(error("cue denial = not")?.message.contains("negation") == true)
+        #expect(error("cue negation = not | ")?.line == 1)
+        let grammar = try grammar("""
+            expand isn't = is not
+            cue negation = not | never
+            cue doubt = not sure
+            cue courtesy = if you can
+            cue hypothetical = if
+            intent status
+              status
+            """)
+        let cues = grammar.cues(in: "that isn't right, not sure, nooot! if you can")
+        #expect(cues.map(\.kind) == [.negation, .doubt, .negation, .courtesy])
+        #expect(cues.map(\.clause) == [0, 1, 2, 3])
+        #expect(cues[0].words == ["not"])
+    }
+
     @Test func alternativesOptionalsAndRules() throws {
         let g = try grammar("""
             rule wash = (wash | washer)

@@ -25,6 +25,10 @@ import Testing
         for sentence in SentenceCorpus.load() {
             #expect(read.match(sentence.text, pets: Self.pets) == compiled.match(sentence.text, pets: Self.pets), "\(sentence.location)")
         }
+        for line in ["please do not stop buddy's dryer", "that isn't right", "not sure, maybe", "if you can, start it"] {
+            #expect(read.cues(in: line) == compiled.cues(in: line), "\(line)")
+            #expect(!compiled.cues(in: line).isEmpty, "\(line)")
+        }
         for line in ["srt wash for snowy", "how is fluffy", "set dry time", "banana", "helo"] {
             let pets = PetNameIndex(names: ["Snowy"])
             #expect(read.interpret(line, pets: pets).guesses.map(\.sentence) == compiled.interpret(line, pets: pets).guesses.map(\.sentence),

@@ -17,7 +17,14 @@ extension ConversationHandlers {
 
     /// Not understood: a confident reading, or suggestions (never run), or the plain answer.
     func unknown(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
-        let guesses = Self.ofOneKind(turn.guesses)
+        var guesses = Self.ofOneKind(turn.guesses)
+        // A line that says not to, supposes, tells what someone else did or what nearly happened
+        // is no request for a change: none is made, asked about or offered (issue 33).
+        if let change = guesses.first(where: { $0.command.intent.changesData }),
+           let cue = grammar.cues(in: turn.input, holdingBack: change.command.intent).first {
+            guard !guesses[0].command.intent.changesData else { return heldBack(change, by: cue, turn, pets: pets) }
+            guesses.removeAll { $0.command.intent.changesData }
+        }
         if let top = guesses.first, let confidence = top.confidence, confidence >= Self.confidentGuess {
             let guessed = Turn(input: turn.input, command: top.command, now: turn.now)
             if !top.command.intent.changesData {
@@ -43,6 +50,20 @@ extension ConversationHandlers {
             "I don't know \(PetText.quoted(turn.input)). Did you mean \(numbered)? Type the number to run it, or “help” to see what you can say.")
     }
 
+    /// The reply to a line whose change a cue holds back: it shows what was understood, and that
+    /// nothing changed.
+    private func heldBack(_ change: Guess, by cue: Cue, _ turn: Turn, pets: [Pet]) -> Reply {
+        let pet = askable(change, pets: pets).1
+        let text = switch cue.kind {
+        case .negation: pet.map { "Okay — I'll leave \($0.name) as it is. Nothing changed." } ?? "Okay — I'll leave that. Nothing changed."
+        case .hypothetical: "Nothing changed — that sounded like a what-if, not a request. Say it as a command when you want it done."
+        case .report: "Noted — nothing changed: that sounds like someone else's doing. To log a step, tell me the step itself."
+        case .nearMiss: "Phew — nothing changed."
+        case .refusal, .doubt, .assent, .courtesy: "Nothing changed."
+        }
+        return turn.reply(text, pet: pet)
+    }
+
     /// The answer to "did you mean …": the number of a suggestion (or yes, to the only one) runs
     /// it; no says nothing was done; a yes to several asks which; anything else is a line of its
     /// own (nil).
@@ -53,17 +74,21 @@ extension ConversationHandlers {
                 return turn.failed(.refused, "There is no suggestion \(number); they go from 1 to \(guesses.count).")
             }
             chosen = guesses[min(number, guesses.count) - 1]
-        } else if guesses.count == 1 && (turn.command.intent == .confirm || (turn.command.intent == .unknown
-            && AnswerWords.saysYes(turn.input, pet: guesses[0].command[.pet]?.knownPet, otherPets: pets.map(\.name.value)))) {
-            chosen = guesses[0]
-        } else if turn.command.intent == .deny || (turn.command.intent == .unknown && AnswerWords.saysNo(turn.input)) {
-            return turn.reply("Okay — nothing was done.")
-        } else if turn.command.intent == .confirm || (turn.command.intent == .unknown && AnswerWords.saysYes(turn.input, pet: nil, otherPets: [])) {
-            // A yes to several cannot say which: they stay, and the reply asks for the number.
-            context.pending = .suggestions(guesses)
-            return turn.failed(.refused, "Which one? Type its number, 1 to \(guesses.count), or “no”.")
         } else {
-            return nil
+            let meaning = AnswerWords.meaning(of: turn, grammar: grammar, pet: guesses.count == 1 ? guesses[0].command[.pet]?.knownPet : nil,
+                                              otherPets: guesses.count == 1 ? pets.map(\.name.value) : [])
+            switch meaning {
+            case .yes where guesses.count == 1:
+                chosen = guesses[0]
+            case .no:
+                return turn.reply("Okay — nothing was done.")
+            case .yes:
+                // A yes to several cannot say which: they stay, and the reply asks for the number.
+                context.pending = .suggestions(guesses)
+                return turn.failed(.refused, "Which one? Type its number, 1 to \(guesses.count), or “no”.")
+            case .unclear, .another:
+                return nil
+            }
         }
         guard let chosen else { return nil }
         return try handle(Turn(input: turn.input, command: chosen.command, now: turn.now), pets: pets, transaction)

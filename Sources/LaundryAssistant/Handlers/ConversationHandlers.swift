@@ -41,6 +41,20 @@ struct ConversationHandlers: Handlers {
         return turn.reply(question, pet: pet, awaiting: .confirmation)
     }
 
+    /// The question again, after an answer that was neither a plain yes nor a no ("maybe", a
+    /// misspelling read as "correct"): it still waits.
+    func askAgain(_ confirmation: ConversationContext.Confirmation, _ turn: Turn, pets: [Pet]) -> Reply {
+        let change = switch confirmation {
+        case .deletePet(let name): "delete \(name) and all its data"
+        case .resetAll: "reset all data — every pet, its history and the settings"
+        case .overwrite(let request): "overwrite \(request.path ?? "the file")"
+        case .exportAnyway(let request, _): "write \(request.format.title) to \(request.path ?? "the file") anyway"
+        case .cycleForAll(let step, let names): "\(CycleHandlers.stepWords(step)) for \(names.joinedAsChoice("and"))"
+        }
+        let pet = confirmation.petName.flatMap { name in pets.first { $0.name.value == name } }
+        return turn.reply("I need a plain yes or no: should I \(change)? Say “yes” to do it or “no” to leave it.", pet: pet, awaiting: .confirmation)
+    }
+
     func perform(
         _ confirmation: ConversationContext.Confirmation, _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction
     ) throws -> Reply {

@@ -14,18 +14,17 @@ struct Dispatcher: Handlers {
             context.pending = nil
             switch pending {
             case .confirmation(let confirmation):
-                switch turn.command.intent {
-                case .confirm: return try conversationHandlers.perform(confirmation, turn, pets: pets, transaction)
-                case .deny: return conversationHandlers.declined(confirmation, turn)
-                // A line no template fits that says no in any words ("wait no") is a no; one that
-                // is a plain yes in any words ("yeah im sure") is a yes.
-                case .unknown where AnswerWords.saysNo(turn.input):
-                    return conversationHandlers.declined(confirmation, Turn(input: turn.input, command: Command(intent: .deny), now: turn.now))
-                case .unknown where AnswerWords.saysYes(turn.input, pet: confirmation.petName, otherPets: pets.map(\.name.value)):
+                switch AnswerWords.meaning(of: turn, grammar: grammar, pet: confirmation.petName, otherPets: pets.map(\.name.value)) {
+                case .yes:
                     return try conversationHandlers.perform(confirmation, Turn(input: turn.input, command: Command(intent: .confirm), now: turn.now),
-                                       pets: pets, transaction)
-                // Any other line drops the question: a yes is never taken from another command.
-                default: shared.droppedQuestions += 1
+                                                            pets: pets, transaction)
+                case .no:
+                    return conversationHandlers.declined(confirmation, Turn(input: turn.input, command: Command(intent: .deny), now: turn.now))
+                case .unclear:
+                    context.pending = pending
+                    return conversationHandlers.askAgain(confirmation, turn, pets: pets)
+                // Another command drops the question: a yes is never taken from another command.
+                case .another: shared.droppedQuestions += 1
                 }
             case .pet(let command, _, let choices):
                 if let answer = petAnswer(turn.input, pets: pets, choices: choices) {

@@ -1,0 +1,104 @@
+import LaundryCore
+
+/// What a line says about what it asks, besides the asking: that it is not wanted ("don't",
+/// "not … yet"), only supposed ("what if", "should I"), someone else's doing ("my husband"), a
+/// near miss ("almost") — or, as an answer to a yes/no question, doubted ("maybe") or agreed to
+/// ("sure"). The words are the grammar's (`cue KIND = phrase | …`, documented at the top of
+/// `Grammars/en.grammar`); a cue holds for the clause it stands in.
+public struct Cue: Sendable, Equatable {
+    public enum Kind: String, CaseIterable, Sendable {
+        /// The line says not to: "don't", "never", "no need to", "isn't".
+        case negation
+        /// A no to a question, and nothing more: "no", "cancel", "wrong", "false" — which in a
+        /// line of its own may well be asked for ("cancel snowy's wash", "undo that wrong one").
+        case refusal
+        /// Only supposed, or asked whether to: "what if", "should I", "if … I'll".
+        case hypothetical
+        /// Someone else's doing, told: "my husband", "she said".
+        case report
+        /// What nearly happened: "almost", "nearly", "was going to".
+        case nearMiss = "near_miss"
+        /// Not sure, as an answer: "maybe", "I guess", "not sure".
+        case doubt
+        /// Agreeing, as an answer: "yes", "sure", "right", "correct".
+        case assent
+        /// Kindness that only looks like a cue ("if you can", "no rush"): it says nothing, and
+        /// hides the cue words inside it.
+        case courtesy
+
+        /// The kinds that say a line asks for no change: its command is told, supposed or refused.
+        public var holdsBackAChange: Bool {
+            switch self {
+            case .negation, .hypothetical, .report, .nearMiss: true
+            case .refusal, .doubt, .assent, .courtesy: false
+            }
+        }
+    }
+
+    public let kind: Kind
+    /// The words, as the line has them (normalised): "do not".
+    public let words: [String]
+    /// Which clause of the line holds it (``LineReader/clauses(of:)``), from 0.
+    public let clause: Int
+    /// Where in its clause's words it starts, and the words after it there (what it says
+    /// something about).
+    let position: Int
+    let wordsAfter: ArraySlice<String>
+}
+
+/// The grammar's cue phrases, looked up by their first word.
+struct CueTable: Sendable {
+    struct Phrase: Sendable, Equatable {
+        let kind: Cue.Kind
+        /// Normalised, expanded and squeezed ("nooo" is "no"), as line words are compared.
+        let words: [String]
+    }
+
+    let phrases: [Phrase]
+    /// The same, by their first word, longest first.
+    private let byFirstWord: [String: [Phrase]]
+
+    static let empty = CueTable(phrases: [])
+
+    init(phrases: [Phrase]) {
+        self.phrases = phrases
+        byFirstWord = Dictionary(grouping: phrases.filter { !$0.words.isEmpty }.sorted { $0.words.count > $1.words.count }, by: { $0.words[0] })
+    }
+
+    /// From the grammar file's `cue` lines, normalised and expanded as typed lines are.
+    init(document: GrammarDocument, normalizer: Normalizer) {
+        self.init(phrases: document.cues.map { kind, phrase in
+            Phrase(kind: kind, words: normalizer.expand(phrase.split(separator: " ").map { Tokenizer.normalize(String($0)) }).map(Self.squeezed))
+        })
+    }
+
+    /// The cues among a clause's words (normalised and expanded), each found where it starts; a
+    /// phrase found is not looked into again ("not sure" is doubt, not also "not").
+    func cues(in words: [String], clause: Int) -> [Cue] {
+        guard !byFirstWord.isEmpty else { return [] }
+        let said = words.map(Self.squeezed)
+        var cues: [Cue] = []
+        var position = 0
+        while position < said.count {
+            let found = byFirstWord[said[position]]?.first { phrase in
+                position + phrase.words.count <= said.count && said[position..<position + phrase.words.count].elementsEqual(phrase.words)
+            }
+            if let found {
+                cues.append(Cue(kind: found.kind, words: Array(words[position..<position + found.words.count]), clause: clause,
+                                position: position, wordsAfter: words[(position + found.words.count)...]))
+                position += found.words.count
+            } else {
+                position += 1
+            }
+        }
+        return cues
+    }
+
+    /// A word with each run of one letter said once: "nooo" is "no", "yesss" "yes" — as both the
+    /// phrases and the lines are compared.
+    static func squeezed(_ word: String) -> String {
+        var said = ""
+        for letter in word where letter != said.last { said.append(letter) }
+        return said
+    }
+}
