@@ -22,6 +22,9 @@ public struct Cue: Sendable, Equatable {
         case doubt
         /// Agreeing, as an answer: "yes", "sure", "right", "correct".
         case assent
+        /// A word that starts a thing, not a name ("a", "the", "my"): "create a new timer" makes
+        /// no pet.
+        case thing
         /// Kindness that only looks like a cue ("if you can", "no rush"): it says nothing, and
         /// hides the cue words inside it.
         case courtesy
@@ -30,7 +33,7 @@ public struct Cue: Sendable, Equatable {
         public var holdsBackAChange: Bool {
             switch self {
             case .negation, .hypothetical, .report, .nearMiss: true
-            case .refusal, .doubt, .assent, .courtesy: false
+            case .refusal, .doubt, .assent, .thing, .courtesy: false
             }
         }
     }
@@ -42,7 +45,7 @@ public struct Cue: Sendable, Equatable {
     public let clause: Int
     /// Where in its clause's words it starts, and the words after it there (what it says
     /// something about).
-    let position: Int
+    public let position: Int
     let wordsAfter: ArraySlice<String>
 }
 

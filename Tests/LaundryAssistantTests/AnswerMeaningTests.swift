@@ -13,8 +13,7 @@ import Testing
     let fixture: AssistantFixture
 
     init() throws {
-        fixture = try AssistantFixture()
-        for name in ["Snowy", "Fluffy", "Mr. Fluff", "Buddy"] { fixture.say("create pet \(name)") }
+        fixture = try AssistantFixture(pets: AssistantFixture.corpusPets)
     }
 
     func pets() throws -> [String] { try fixture.store.read { try $0.pets() }.map(\.name.value) }

@@ -12,8 +12,7 @@ import Testing
     let fixture: AssistantFixture
 
     init() throws {
-        fixture = try AssistantFixture()
-        for name in ["Snowy", "Fluffy", "Mr. Fluff", "Buddy"] { fixture.say("create pet \(name)") }
+        fixture = try AssistantFixture(pets: AssistantFixture.corpusPets)
         fixture.say("start wash for Buddy")
     }
 

@@ -24,6 +24,15 @@ public final class AssistantFixture {
             store: store, grammar: grammar, clock: time.clock, calendar: calendar, confusables: confusables)
     }
 
+    /// The four pets the blind corpora are written for.
+    public static let corpusPets = ["Snowy", "Fluffy", "Mr. Fluff", "Buddy"]
+
+    /// A fixture whose store already holds these pets, made by saying "create pet NAME".
+    public convenience init(pets: [String]) throws {
+        try self.init()
+        for name in pets { say("create pet \(name)") }
+    }
+
     /// The assistant's reply to one line.
     @discardableResult
     public func say(_ line: String) -> Reply { assistant.respond(to: line) }

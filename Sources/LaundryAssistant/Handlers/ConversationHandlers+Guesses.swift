@@ -25,6 +25,9 @@ extension ConversationHandlers {
             guard !guesses[0].command.intent.changesData else { return heldBack(change, by: cue, turn, pets: pets) }
             guesses.removeAll { $0.command.intent.changesData }
         }
+        // A question that proposes a change names what it changes: not "Rename to tom?", not
+        // "Create pet?" (issue 33).
+        guesses.removeAll { $0.command.intent.changesData && !Self.saysWhatItChanges($0.command, line: turn.input, pets: pets) }
         if let top = guesses.first, let confidence = top.confidence, confidence >= Self.confidentGuess {
             let guessed = Turn(input: turn.input, command: top.command, now: turn.now)
             if !top.command.intent.changesData {
@@ -59,7 +62,7 @@ extension ConversationHandlers {
         case .hypothetical: "Nothing changed — that sounded like a what-if, not a request. Say it as a command when you want it done."
         case .report: "Noted — nothing changed: that sounds like someone else's doing. To log a step, tell me the step itself."
         case .nearMiss: "Phew — nothing changed."
-        case .refusal, .doubt, .assent, .courtesy: "Nothing changed."
+        case .refusal, .doubt, .assent, .thing, .courtesy: "Nothing changed."
         }
         return turn.reply(text, pet: pet)
     }
@@ -114,6 +117,20 @@ extension ConversationHandlers {
         }
         let sentence = shaped.max { $0.1 < $1.1 }?.0 ?? guess.sentence
         return (Guess(command: command, sentence: sentence, confidence: guess.confidence), pet)
+    }
+
+    /// Whether a guessed change says what it changes: the pet (unless there is only one) — and
+    /// for a new pet, its name or at least the word "pet" or a naming ("can you make me a new pet
+    /// pls", "make a new one for my shirts, call it Shirty"; not "i want to apply for a new
+    /// credit card").
+    private static func saysWhatItChanges(_ command: Command, line: String, pets: [Pet]) -> Bool {
+        switch command.intent {
+        case .createPet:
+            command[.name] != nil || line.lowercased().split { !$0.isLetter }.contains { ["pet", "pets", "call", "called", "named"].contains($0) }
+        case .renamePet, .deletePet, .setWashTime, .setDryTime, .setFrequency, .startWash, .startDry, .markFolded, .stopCycle:
+            command[.pet] != nil || pets.count == 1
+        default: true
+        }
     }
 
     /// A request to read is never offered as a change, and one kind of change never as another:

@@ -12,6 +12,10 @@ struct PetHandlers: Handlers {
             context.pending = .newPetName
             return turn.reply("What should the new pet be called? (Type its name, e.g. “Snowy”, or “cancel”.)", awaiting: .name)
         }
+        if !Self.saysPet(turn.command), !isNameLike(raw) {
+            return Turn(input: turn.input, command: .unknown, now: turn.now).failed(.notUnderstood,
+                "I don't know \(PetText.quoted(turn.input)): I look after laundry pets. To make one, say “create pet NAME”, e.g. “create pet Snowy”.")
+        }
         let name: PetName
         do {
             name = try PetName(raw)
@@ -33,6 +37,20 @@ struct PetHandlers: Handlers {
                 + "a wash takes \(settings.washMinutes) min and a dry \(settings.dryMinutes) min. "
                 + "Say “start wash for \(pet.name)” when it is time.",
             pet: pet, content: .petCard(PetSnapshot(pet, at: turn.now)))
+    }
+
+    /// Whether the line said it is a pet that is made ("create pet Rex", "new pet called Rex",
+    /// "/new Rex") — not only "create Rex", which is said of timers and contacts as well.
+    private static func saysPet(_ command: Command) -> Bool {
+        guard let template = command.template else { return true }
+        return template.contains("<pet_word>") || template.hasPrefix("/")
+    }
+
+    /// Whether words said after a bare "create" are a name: a few words, not starting like a
+    /// thing ("a new timer", "the list"), nor holding a number ("alarms for 8 pm").
+    private func isNameLike(_ raw: String) -> Bool {
+        let words = raw.split(whereSeparator: \.isWhitespace)
+        return words.count <= 3 && !raw.contains(where: \.isNumber) && !grammar.cues(in: raw).contains { $0.kind == .thing && $0.clause == 0 && $0.position == 0 }
     }
 
     func listPets(_ turn: Turn, pets: [Pet]) -> Reply {
