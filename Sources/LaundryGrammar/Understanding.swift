@@ -235,7 +235,7 @@ struct LineReader {
     struct CorrectedReading {
         let command: Command
         /// A change is run from a corrected line only when each word corrected has one closest
-        /// grammar word ("satrt wsh": start wash) and the line is more than its corrected words
+        /// grammar word ("satrt wsh": start wash) and the line is more than one corrected word
         /// ("hola" alone is not "hold"), or when the rest of the line bears the reading out — a
         /// grammar word typed as it is, or one of the user's pets ("creat a new pet named Rex",
         /// "foled snowy"). A lone "mate" is as close to "mute" as to "make" and "late": "cheers
@@ -290,9 +290,9 @@ struct LineReader {
             else { continue }
             let unique = corrections.allSatisfy { corrector.corrections(of: $0.typed).count == 1 }
             let borneOut = literals > corrections.count || knownPets > 0
-            // A word alone, corrected into a change, is no evidence of one ("hola" is one edit from
-            // "hold", and a lone "hold" pauses every pet): it is offered, not run.
-            let aloneAndCorrected = line.words.count == corrections.count
+            // A line of one word, corrected into a change, is no evidence of one ("hola" is one
+            // edit from "hold", and a lone "hold" pauses every pet): it is offered, not run.
+            let aloneAndCorrected = line.words.count == 1 && corrections.count == 1
             found.append(CorrectedReading(command: command.corrected(corrections),
                                           mayRun: !command.intent.changesData || borneOut || (unique && !aloneAndCorrected)))
         }

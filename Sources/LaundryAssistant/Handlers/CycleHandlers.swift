@@ -12,7 +12,7 @@ struct CycleHandlers: Handlers {
     static let waitLimits = 1...1440
 
     func cycle(_ step: CycleStep, _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
-        try withPet(turn, pets: pets) { pet in
+        try withPet(turn, pets: pets, fitting: .ready(for: step, at: turn.now)) { pet in
             // A step taken earlier ("i folded snowy yesterday at 6pm") happens at that instant.
             var at = turn.now, note = ""
             if let slot = turn.command[.at], let value = slot.value {
@@ -121,7 +121,7 @@ struct CycleHandlers: Handlers {
 
     /// `watch` and `wait`: the reply says what is running; the session then follows the timer.
     func watchOrWait(_ turn: Turn, pets: [Pet], waiting: Bool) -> Reply {
-        withPet(turn, pets: pets) { pet in
+        withPet(turn, pets: pets, fitting: .timing(at: turn.now)) { pet in
             let stage = pet.stage(at: turn.now)
             guard let timer = stage.timer, let notification = LaundryNotification.stageEnded(stage, pet: pet.name.value) else {
                 return turn.failed(.refused, "Nothing is running for \(pet.name) — \(pet.statusLine(at: turn.now)) Nothing to \(waiting ? "wait" : "watch") for.", pet: pet)

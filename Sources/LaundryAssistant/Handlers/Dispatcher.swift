@@ -126,10 +126,35 @@ struct Dispatcher: Handlers {
     }
 }
 
+/// Which pets a command that names none may be about, by their state (issue 33): the only one
+/// that fits is the one meant; when several fit, only they are asked about.
+struct PetFit {
+    let fits: (Pet) -> Bool
+    /// Said of the only one that fits: "ready for the dryer".
+    let description: String
+
+    /// The pets that can take `step` now.
+    static func ready(for step: CycleStep, at now: Date) -> PetFit {
+        let description = switch step {
+        case .startWash: "ready for a wash"
+        case .startDry: "ready for the dryer"
+        case .fold: "ready to fold"
+        case .stop: "with a timer running"
+        }
+        return PetFit(fits: { if case .changed = $0.applying(step, at: now) { true } else { false } }, description: description)
+    }
+
+    /// The pets whose wash or dryer is running.
+    static func timing(at now: Date) -> PetFit {
+        PetFit(fits: { $0.stage(at: now).timer != nil }, description: "with a timer running")
+    }
+}
+
 extension Handlers {
     /// Runs `body` with the pet the command names, or answers why there is none (and, when there
-    /// are several pets, asks which — the next line may be just the name).
-    func withPet(_ turn: Turn, pets: [Pet], _ body: (Pet) throws -> Reply) rethrows -> Reply {
+    /// are several pets, asks which — the next line may be just the name). With `fitting`, a
+    /// command that names no pet is about the only one that fits, and asks only among those that do.
+    func withPet(_ turn: Turn, pets: [Pet], fitting: PetFit? = nil, _ body: (Pet) throws -> Reply) rethrows -> Reply {
         switch PetResolution.resolve(turn.command[.pet], in: pets, lastPet: context.lastPetName) {
         case .found(let pet, let guess):
             // With --yes nobody reads a question: a misspelling is not guessed at for a change.
@@ -152,7 +177,12 @@ extension Handlers {
                 : "you have \(names.joinedAsChoice("and"))."
             return turn.failed(.refused, "There is no pet called “\(words)” — \(have)")
         case .ambiguous(let pets):
-            let names = pets.map(\.name.value)
+            let fit = fitting.map { pets.filter($0.fits) } ?? []
+            if fit.count == 1, let fitting {
+                context.lastPetName = fit[0].name.value
+                return try body(fit[0]).prefixed("(\(fit[0].name) is the only pet \(fitting.description).)")
+            }
+            let names = (fit.isEmpty ? pets : fit).map(\.name.value)
             context.pending = .pet(turn.command, input: turn.input, choices: names)
             return turn.reply("Which pet — \(names.joinedAsChoice())?", awaiting: .pet)
         case .noPets:

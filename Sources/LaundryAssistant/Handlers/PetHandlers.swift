@@ -89,7 +89,7 @@ struct PetHandlers: Handlers {
     }
 
     func showPet(_ turn: Turn, pets: [Pet]) -> Reply {
-        withPet(turn, pets: pets) { pet in
+        withPet(turn, pets: pets, fitting: .timing(at: turn.now)) { pet in
             // "When is Fluffy due?" is answered with the day and time, not the whole card.
             if turn.command[.value]?.value == "due" { return turn.reply(dueAnswer(pet, now: turn.now), pet: pet) }
             let snapshot = PetSnapshot(pet, at: turn.now)

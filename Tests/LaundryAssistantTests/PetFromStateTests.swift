@@ -1,0 +1,55 @@
+import Foundation
+import LaundryAssistant
+import LaundryCore
+import LaundryStore
+import LaundryTestSupport
+import Testing
+
+/// Issue 33, item 3: when only one pet can take the step, a line that names none is about that
+/// pet, said in the reply; when several can, the question lists only those.
+@Suite struct PetFromStateTests {
+    let fixture: AssistantFixture
+
+    init() throws {
+        fixture = try AssistantFixture(pets: AssistantFixture.corpusPets)
+    }
+
+    @Test func theOnlyWashDoneGoesIntoTheDryer() throws {
+        fixture.say("start wash for Buddy")
+        fixture.time.advance(minutes: 50)
+        let reply = fixture.say("start the dryer")
+        #expect(reply.ok && reply.intent == .startDry && reply.pet == "Buddy" && reply.awaiting == nil, "\(reply.text)")
+        #expect(reply.text.contains("Buddy"))
+    }
+
+    @Test func severalThatFitAreTheOnlyOnesAskedAbout() throws {
+        fixture.say("start wash for Buddy")
+        fixture.say("start wash for Snowy")
+        fixture.time.advance(minutes: 50)
+        let reply = fixture.say("start the dryer")
+        #expect(reply.awaiting == .pet && reply.text == "Which pet — Snowy or Buddy?", "\(reply.text)")
+    }
+
+    @Test(arguments: ["how much longer", "stop it", "watch it"])
+    func theOnlyRunningTimerIsTheOneMeant(line: String) throws {
+        fixture.say("start wash for Fluffy")
+        fixture.time.advance(minutes: 10)
+        let reply = fixture.say(line)
+        #expect(reply.pet == "Fluffy" && reply.awaiting == nil, "“\(line)”: \(reply.text)")
+    }
+
+    @Test func theOnlyDryDoneIsFolded() throws {
+        fixture.say("start wash for Mr. Fluff")
+        fixture.time.advance(minutes: 50)
+        fixture.say("start dryer for Mr. Fluff")
+        fixture.time.advance(minutes: 70)
+        let reply = fixture.say("fold it")
+        #expect(reply.ok && reply.intent == .markFolded && reply.pet == "Mr. Fluff", "\(reply.text)")
+    }
+
+    /// When none can, the question is as before: every pet, and the step's refusal after.
+    @Test func whenNoneFitsEveryPetIsAskedAbout() throws {
+        let reply = fixture.say("start the dryer")
+        #expect(reply.awaiting == .pet && reply.text == "Which pet — Snowy, Fluffy, Mr. Fluff or Buddy?", "\(reply.text)")
+    }
+}
