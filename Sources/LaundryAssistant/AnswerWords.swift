@@ -26,7 +26,7 @@ enum AnswerWords {
         default: return .another
         }
         let cues = grammar.cues(in: turn.input).map(\.kind)
-        if cues.contains(.negation) || cues.contains(.refusal) { return .no }
+        if cues.contains(.negation) || cues.contains(.refusal) || cues.contains(.correction) { return .no }
         switch turn.command.intent {
         case .confirm:
             // A yes read from a misspelling ("corect") is a guess, and a guess is no yes.

@@ -18,6 +18,11 @@ public struct Cue: Sendable, Equatable {
         case report
         /// What nearly happened: "almost", "nearly", "was going to".
         case nearMiss = "near_miss"
+        /// What follows replaces what came before ("no wait", "make that", "sorry I meant"); with
+        /// nothing after it, the command before it is taken back.
+        case correction
+        /// "actually", "I mean": a correction when something follows it, filler otherwise.
+        case restatement
         /// Not sure, as an answer: "maybe", "I guess", "not sure".
         case doubt
         /// Agreeing, as an answer: "yes", "sure", "right", "correct".
@@ -32,8 +37,8 @@ public struct Cue: Sendable, Equatable {
         /// The kinds that say a line asks for no change: its command is told, supposed or refused.
         public var holdsBackAChange: Bool {
             switch self {
-            case .negation, .hypothetical, .report, .nearMiss: true
-            case .refusal, .doubt, .assent, .thing, .courtesy: false
+            case .negation, .hypothetical, .report, .nearMiss, .correction: true
+            case .refusal, .doubt, .assent, .thing, .courtesy, .restatement: false
             }
         }
     }
@@ -73,6 +78,16 @@ struct CueTable: Sendable {
         self.init(phrases: document.cues.map { kind, phrase in
             Phrase(kind: kind, words: normalizer.expand(phrase.split(separator: " ").map { Tokenizer.normalize(String($0)) }).map(Self.squeezed))
         })
+    }
+
+    /// Whether any of `words` starts a phrase of these kinds — a look-up a word, before the
+    /// cues themselves are looked for (most lines hold none).
+    func mayHold(_ kinds: Set<Cue.Kind>, in words: [String]) -> Bool {
+        words.contains { word in
+            // The phrases are kept squeezed ("actualy"): a word with a letter twice is squeezed too.
+            let doubled = zip(word.utf8, word.utf8.dropFirst()).contains { $0 == $1 }
+            return byFirstWord[doubled ? Self.squeezed(word) : word]?.contains { kinds.contains($0.kind) } ?? false
+        }
     }
 
     /// The cues among a clause's words (normalised and expanded), each found where it starts; a

@@ -137,7 +137,7 @@ public struct Grammar: Sendable {
     /// The command a line asks for; `unknown` when no template fits (see ``Matcher`` for the
     /// readings tried: pets first, then misspelt command words corrected, then unknown pets).
     public func match(_ line: String, pets: PetNameIndex = .empty) -> Command {
-        LineReader(matcher: matcher).understand(line, pets: pets, corrector: { corrector.value })
+        LineReader(matcher: matcher, cues: cueTable).understand(line, pets: pets, corrector: { corrector.value })
     }
 
     /// The command a line asks for — or, when no template fits, up to `limit` readings it may
@@ -150,7 +150,7 @@ public struct Grammar: Sendable {
     /// gives that intent (``Suggester/holdsWhatTheLineGives(_:_:)``), that reading comes first
     /// with the probability as its `confidence`; every other guess has none.
     public func interpret(_ text: String, pets: PetNameIndex = .empty, limit: Int = 3) -> Interpretation {
-        let read = LineReader(matcher: matcher).read(text, pets: pets, corrector: { corrector.value })
+        let read = LineReader(matcher: matcher, cues: cueTable).read(text, pets: pets, corrector: { corrector.value })
         guard read.command.intent == .unknown, let line = read.line else { return Interpretation(command: read.command, guesses: []) }
         let suggester = suggester.value
         var guesses = read.alternatives.compactMap { command in
@@ -213,7 +213,8 @@ public struct Grammar: Sendable {
                 !filler.contains(form) && byWord[form].map { $0.contains(intent) && $0.count <= Self.mostIntentsOfAWordOfIntent } ?? false
             }
         }
-        return held.filter { $0.wordsAfter.contains(where: isWordOfIntent) }
+        // A correction takes back whatever came before it, whatever its words.
+        return held.filter { $0.kind == .correction || $0.wordsAfter.contains(where: isWordOfIntent) }
     }
 
     /// A word used by more intents than this is a word of sentences in general ("the", "for",

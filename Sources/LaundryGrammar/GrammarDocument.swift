@@ -99,6 +99,11 @@ struct GrammarDocument: Sendable {
                     guard !phrases.contains(where: \.isEmpty) else {
                         throw GrammarError(line: number, message: "a cue line is written: cue KIND = PHRASE | PHRASE …, KIND one of \(kinds)")
                     }
+                    for phrase in phrases {
+                        if let other = document.cues.first(where: { $0.phrase == phrase && $0.kind != kind }) {
+                            throw GrammarError(line: number, message: "the cue '\(phrase)' is already a cue of kind \(other.kind.rawValue)")
+                        }
+                    }
                     document.cues += phrases.map { (kind, $0) }
                 } else if let definition = line.dropPrefix("rule ") {
                     let parts = definition.split(separator: "=", maxSplits: 1)

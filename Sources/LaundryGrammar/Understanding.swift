@@ -16,6 +16,7 @@ public struct WordCorrection: Equatable, Sendable {
 /// each try: as typed, with a pet set aside, with typos corrected, with unknown pet names.
 struct LineReader {
     let matcher: Matcher
+    let cues: CueTable
 
     /// Reads a line as the grammar can, most certain reading first:
     /// 1. the templates, with `{pet}` taking only pets — or, where none has a `{pet}` at the words
@@ -34,6 +35,12 @@ struct LineReader {
     /// have meant: the readings of a misspelling that could be several words ("helo": hello, help).
     func read(_ text: String, pets: PetNameIndex, corrector: () -> TypoCorrector) -> (command: Command, alternatives: [Command], line: Matcher.Line?) {
         guard let line = matcher.prepare(text, pets: pets) else { return (.unknown, [], nil) }
+        switch readCorrection(line, original: text, pets: pets) {
+        case .corrected(let command): return (command, [], line)
+        // Nothing is read from the part taken back; what the line may have meant is held back too.
+        case .takenBack: return (.unknown, [], line)
+        case nil: break
+        }
         let (sure, corrected) = readSurely(line, original: text, pets: pets, corrector: corrector)
         if let sure { return (sure, [], line) }
         if let command = readClauses(text, pets: pets, corrector: corrector) { return (command, [], line) }
@@ -60,7 +67,7 @@ struct LineReader {
     /// The line as typed, or with a pet set aside: what a reason's command and a moved instant's
     /// line are read as. (Not with typos corrected: a line no template fits is asked for every
     /// way it could be read, and each costs as much to correct as the whole line.)
-    private func readExactly(_ line: Matcher.Line, original text: String, pets: PetNameIndex) -> Command? {
+    func readExactly(_ line: Matcher.Line, original text: String, pets: PetNameIndex) -> Command? {
         matcher.match(line, original: text, pets: pets, options: Matcher.Options()) ?? matchWithPetAside(line, original: text, pets: pets)
     }
 

@@ -21,6 +21,7 @@ import Testing
     @Test func cuesAreReadClauseByClause() throws {
         #expect(error("cue denial = not")?.message.contains("negation") == true)
         #expect(error("cue negation = not | ")?.line == 1)
+        #expect(error("cue negation = not\ncue doubt = maybe | not")?.message.contains("already a cue of kind negation") == true)
         let grammar = try grammar("""
             expand isn't = is not
             cue negation = not | never

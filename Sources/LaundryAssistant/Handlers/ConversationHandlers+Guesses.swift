@@ -62,7 +62,8 @@ extension ConversationHandlers {
         case .hypothetical: "Nothing changed — that sounded like a what-if, not a request. Say it as a command when you want it done."
         case .report: "Noted — nothing changed: that sounds like someone else's doing. To log a step, tell me the step itself."
         case .nearMiss: "Phew — nothing changed."
-        case .refusal, .doubt, .assent, .thing, .courtesy: "Nothing changed."
+        case .correction: "Okay — taken back: nothing changed. Say it again in one go when you want it done."
+        case .refusal, .doubt, .assent, .thing, .courtesy, .restatement: "Nothing changed."
         }
         return turn.reply(text, pet: pet)
     }
