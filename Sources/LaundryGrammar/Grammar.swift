@@ -161,6 +161,11 @@ public struct Grammar: Sendable {
         let scores = try? classifier.value.classify(
             IntentClassifier.maskingPets(in: line.words, pets: pets) { graph.id(of: $0) >= 0 })
         let sure = scores?.first.flatMap { $0.probability >= IntentClassifier.highConfidence && Self.mayBeGuessed($0.intent) ? $0 : nil }
+        // Gibberish is offered nothing ("asdfgh" is not "fast, quit or hi"): a line the model is
+        // not sure of, with no word of any command.
+        guard sure != nil || !guesses.isEmpty || holdsAWordOfACommand(line, suggester: suggester) else {
+            return Interpretation(command: .unknown, guesses: [])
+        }
         func guess(_ command: Command, _ sentence: String) -> Guess {
             let confident = command.intent == sure?.intent && suggester.holdsWhatTheLineGives(command, line, original: text, pets: pets)
             return Guess(command: command, sentence: sentence, confidence: confident ? sure?.probability : nil)
@@ -228,6 +233,21 @@ public struct Grammar: Sendable {
             forms += endings.map { String(word.dropLast(suffix.count)) + $0 }
         }
         return forms
+    }
+
+    /// Whether a line holds a word of what is asked: a pet's name, a grammar word of few intents'
+    /// sentences ("wash", "dryer", "hi"; not "the" or "for"), or a misspelling of one that is more
+    /// than a short word's slip ("wsh" is "wash"; "zork" is no "work").
+    private func holdsAWordOfACommand(_ line: Matcher.Line, suggester: Suggester) -> Bool {
+        func isOfACommand(_ word: String) -> Bool {
+            suggester.intentsByWord[word].map { $0.count <= Self.mostIntentsOfAWordOfIntent } ?? false
+        }
+        return line.words.indices.contains { position in
+            let word = line.words[position]
+            if line.isPetWord(position) || isOfACommand(word) { return true }
+            guard word.count >= 5 || !word.contains(where: { "aeiouy".contains($0) }) else { return false }
+            return corrector.value.corrections(of: word).contains(where: isOfACommand)
+        }
     }
 
     /// Never a bare yes or no (those answer questions, they are no command to suggest), nor

@@ -30,6 +30,15 @@ import Testing
         try Grammar.english.match(sentence, pets: PetNameIndex(names: ["Snowy", "Fluffy"])).intent
     }
 
+    /// Issue 33, item 9: a line with no word of any command — no grammar word that says what is
+    /// asked, no pet, no close misspelling of either — gets no suggestion: "asdfgh" is not "fast,
+    /// quit or hi", "flarp zork 140891" not "wash every 140891 days".
+    @Test(arguments: ["asdfgh", "flarp zork 140891", "qwertyuiop", "zzz 42", "blorp the glim"])
+    func gibberishGetsNoSuggestion(line: String) throws {
+        let reply = say(line)
+        #expect(!reply.ok && suggested(reply).isEmpty && reply.text.contains("help"), "“\(line)”: \(reply.text)")
+    }
+
     // (Lines the intent classifier is not sure of: a sure reading is asked about, see below.)
     @Test(arguments: ["srt the wash fluffy", "fluffy tme 40 mins thing", "wosh fluffy pleez now ok"])
     func aNumberRunsThatSuggestion(line: String) throws {

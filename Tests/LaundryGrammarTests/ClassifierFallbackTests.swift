@@ -130,7 +130,7 @@ import Testing
         let grammar = try Grammar.readEnglish()
         _ = grammar.interpret("start wash for snowy", pets: Self.pets)
         #expect(!grammar.classifierIsLoaded)
-        _ = grammar.interpret("order me a pizza", pets: Self.pets)
+        _ = grammar.interpret("order a pizza for snowy", pets: Self.pets)
         #expect(grammar.classifierIsLoaded)
     }
 
