@@ -35,14 +35,16 @@ public final class Assistant {
     /// dropped because the next line was another command: each left the command that asked undone.
     public var droppedQuestions: Int { shared.droppedQuestions }
 
+    /// When set, a line that is no answer to a waiting question is not run but refused (still
+    /// counted in ``droppedQuestions``): a script under `--bail` stops at it, not after it.
+    public var keepsQuestions: Bool {
+        get { shared.keepsQuestions }
+        set { shared.keepsQuestions = newValue }
+    }
+
     /// Whether a question (which pet, a confirmation, a guessed change, a new pet's name) is still
     /// waiting for its answer: a script that ends here left a command undone.
-    public var isAwaitingAnswer: Bool {
-        switch shared.conversation.pending {
-        case .pet, .confirmation, .newPetName, .guessedChange: true
-        case .quickActions, .suggestions, nil: false
-        }
-    }
+    public var isAwaitingAnswer: Bool { shared.conversation.pending?.awaitsAnswer ?? false }
 
     /// - Parameters:
     ///   - calendar: the calendar for local days and weeks; nil for the user's own

@@ -20,6 +20,15 @@ struct ConversationContext {
         /// "Start wash for Fluffy? (yes/no)": a sure reading of a line no template fits, a change,
         /// asked about — run on yes, dropped on no or on any other command.
         case guessedChange(Guess)
+
+        /// Whether it leaves a command undone until it is answered (the grid and suggestions
+        /// only offer).
+        var awaitsAnswer: Bool {
+            switch self {
+            case .pet, .confirmation, .newPetName, .guessedChange: true
+            case .quickActions, .suggestions: false
+            }
+        }
     }
 
     /// A change that waits for a yes.

@@ -11,6 +11,7 @@ struct ScriptRunner {
     /// Reads and answers the script on `descriptor` (``Session/runScript(descriptor:)``).
     func run(descriptor: Int32) -> ExitStatus {
         let assistant = printer.assistant
+        assistant.keepsQuestions = bail
         var reader = InputLineReader(descriptor: descriptor)
         var number = 0
         // The line whose reply asked a question, while it waits for its answer.
@@ -48,6 +49,9 @@ struct ScriptRunner {
             // A damaged store is not written to again: the script stops here.
             if reply.kind == .goodbye || reply.failure == .damagedStore || (bail && !printer.status.isSuccess)
                 || lt_termination_signal() != 0 { break }
+        }
+        if let asked = lastQuestionLine, assistant.isAwaitingAnswer, !printer.groupLost {
+            printer.err("laundrytime: line \(asked): not answered, so not done (the script ended).\n")
         }
         printer.commitGroup()
         return printer.terminationStatus ?? printer.finish()

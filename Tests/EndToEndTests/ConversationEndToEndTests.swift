@@ -43,6 +43,19 @@ import Testing
         #expect(texts(result)[10].contains("Snowy") && texts(result)[10].contains("Buddy ^‿^ — is getting clean!"), "\(texts(result)[10])")
     }
 
+    /// Issue 33 ("Why" 3): a script that ends on a question names its line on stderr; with
+    /// `--bail`, a line that would drop an unanswered question is not run.
+    @Test func anUnansweredQuestionIsNamedAndBailStopsThere() throws {
+        let ended = try laundrytime.run(script: "create pet Snowy\ncreate pet Fluffy\nstart wash\n")
+        #expect(ended.status == 1 && ended.stderr.contains("line 3: not answered, so not done (the script ended)"), "\(ended.stderr)")
+        let bailed = try laundrytime.run(["--bail", "--json"], script: "start wash\nstart wash for snowy\n")
+        #expect(bailed.status == 1 && bailed.stderr.contains("line 1: not answered"), "\(bailed.stderr)")
+        let last = try #require(bailed.jsonLines.last)
+        #expect(last["ok"] as? Bool == false && last["input"] as? String == "start wash for snowy", "\(last)")
+        let pets = try laundrytime.run(["--json", "/pets"])
+        #expect(texts(pets).first?.contains("Snowy ^‿^ — is so happy!") == true, "line 2 was not run: \(texts(pets))")
+    }
+
     @Test func yesAndUndoInAScript() throws {
         let script = "create pet Snowy\nstart wash\ndelete snowy\nyes\nundo\nundo\nhow is snowy\n"
         let result = try laundrytime.run(["--json"], script: script)

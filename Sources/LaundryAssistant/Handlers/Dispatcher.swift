@@ -24,14 +24,13 @@ struct Dispatcher: Handlers {
                     context.pending = pending
                     return conversationHandlers.askAgain(confirmation, turn, pets: pets)
                 // Another command drops the question: a yes is never taken from another command.
-                case .another: shared.droppedQuestions += 1
+                case .another: break
                 }
             case .pet(let command, _, let choices):
                 if let answer = petAnswer(turn.input, pets: pets, choices: choices) {
                     let retried = Turn(input: turn.input, command: command.with(.pet, answer), now: turn.now)
                     return try handle(retried, pets: pets, transaction)
                 }
-                shared.droppedQuestions += 1
             case .quickActions:
                 // A number typed after the grid is "/quick N": an action, or which ones there are.
                 if let number = SlotNumber(text: turn.input) {
@@ -42,10 +41,15 @@ struct Dispatcher: Handlers {
                 if let reply = try conversationHandlers.answer(to: guesses, turn, pets: pets, transaction) { return reply }
             case .guessedChange(let guess):
                 if let reply = try conversationHandlers.answer(to: [guess], turn, pets: pets, transaction) { return reply }
-                shared.droppedQuestions += 1
             case .newPetName:
                 if let reply = try petHandlers.newPetName(turn, pets: pets, transaction) { return reply }
+            }
+            // The line is no answer: the question is dropped, and the command that asked it is undone.
+            if pending.awaitsAnswer {
                 shared.droppedQuestions += 1
+                if shared.keepsQuestions {
+                    return turn.failed(.refused, "Not run: the question before it was not answered, so that command was not done either.")
+                }
             }
         }
         return try handleCorrected(turn, pets: pets, transaction)

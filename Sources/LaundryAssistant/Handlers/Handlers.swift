@@ -26,6 +26,9 @@ final class HandlerContext {
     var conversation = ConversationContext()
     /// How many questions were dropped because the next line was another command.
     var droppedQuestions = 0
+    /// Whether a line that would drop an unanswered question is refused instead of run (a script
+    /// under `--bail` stops there).
+    var keepsQuestions = false
     /// Checks and writes the files exports go to.
     var exportFile = ExportFile()
 
