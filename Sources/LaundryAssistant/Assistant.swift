@@ -210,6 +210,12 @@ extension Reply {
     /// The same reply with a sentence before its words: on its first line when that is a
     /// paragraph, else on a line of its own, so that it shows wherever the rest is drawn instead
     /// (a card, the dashboard).
+    /// The same reply with a paragraph after it, waiting as said.
+    func appending(_ sentence: String, awaiting: Awaiting?) -> Reply {
+        Reply(input: input, intent: intent, slots: slots, pet: pet, failure: failure, lines: lines + [Line(.paragraph, sentence)],
+              at: at, kind: kind, awaiting: awaiting, content: content)
+    }
+
     func prefixed(_ sentence: String) -> Reply {
         var lines = lines
         if let first = lines.first, first.role == .paragraph {

@@ -42,7 +42,13 @@ struct ScriptRunner {
                 printer.fold(.commandFailed)
                 printer.err("laundrytime: line \(asked): not answered, so not done (line \(number) is another command).\n")
             }
-            lastQuestionLine = reply.awaiting != nil ? number : nil
+            // A question still waiting after a look ("how is snowy" while "which pet?" waits) is
+            // still the earlier line's.
+            if reply.awaiting == nil {
+                lastQuestionLine = nil
+            } else if lastQuestionLine == nil || assistant.droppedQuestions > dropped {
+                lastQuestionLine = number
+            }
             printer.emit(reply, errorPrefix: "line \(number): ")
             // A store that failed inside a group may have lost the group: say so at once.
             if reply.failure == .store || reply.failure == .damagedStore { printer.commitGroup() }

@@ -37,6 +37,26 @@ import Testing
         #expect(try pets().map(\.name.value) == ["Snowy", "Mr. Fluff"])
     }
 
+    /// Issue 33, item 2: "which pet?" is answered by a word of one pet's name ("the sock one"
+    /// for Sock Monster); a look typed meanwhile is answered and the question still waits.
+    @Test func partOfANameAnswersWhichPet() throws {
+        say("create pet Snowy")
+        say("create pet Sock Monster")
+        #expect(say("start wash").awaiting == .pet)
+        let started = say("the sock one")
+        #expect(started.ok && started.intent == .startWash && started.pet == "Sock Monster", "\(started.text)")
+    }
+
+    @Test func aLookMeanwhileKeepsTheQuestion() throws {
+        say("create pet Snowy")
+        say("create pet Fluffy")
+        #expect(say("start wash").awaiting == .pet)
+        let look = say("how is snowy")
+        #expect(look.intent == .showPet && look.awaiting == .pet && look.text.contains("Which pet"), "\(look.text)")
+        let started = say("fluffy")
+        #expect(started.ok && started.intent == .startWash && started.pet == "Fluffy", "\(started.text)")
+    }
+
     @Test func theNameQuestionCanBeDeclinedOrLeftForAnotherCommand() throws {
         say("create pet Snowy")
         say("create pet")

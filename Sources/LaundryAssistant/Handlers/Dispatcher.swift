@@ -26,10 +26,17 @@ struct Dispatcher: Handlers {
                 // Another command drops the question: a yes is never taken from another command.
                 case .another: break
                 }
-            case .pet(let command, _, let choices):
-                if let answer = petAnswer(turn.input, pets: pets, choices: choices) {
+            case .pet(let command, let asked, let choices):
+                if let answer = petAnswer(turn, pets: pets, choices: choices) {
                     let retried = Turn(input: turn.input, command: command.with(.pet, answer), now: turn.now)
                     return try handle(retried, pets: pets, transaction)
+                }
+                // A look meanwhile ("how is snowy") is answered, and the question still waits.
+                if !turn.command.intent.changesData, ![.unknown, .quit, .clear, .deny].contains(turn.command.intent) {
+                    let look = try handleCorrected(turn, pets: pets, transaction)
+                    guard context.pending == nil, look.awaiting == nil else { return look }
+                    context.pending = pending
+                    return look.appending("Which pet for “\(asked)” — \(choices.joinedAsChoice())? (The question still waits.)", awaiting: .pet)
                 }
             case .quickActions:
                 // A number typed after the grid is "/quick N": an action, or which ones there are.
@@ -71,7 +78,8 @@ struct Dispatcher: Handlers {
 
     /// A line that is nothing but a pet's name (or close to exactly one), or a pet's place in
     /// the question's list ("2", "the second one"), as an answer to "which pet?".
-    private func petAnswer(_ input: String, pets: [Pet], choices: [String]) -> SlotValue? {
+    private func petAnswer(_ turn: Turn, pets: [Pet], choices: [String]) -> SlotValue? {
+        let input = turn.input
         if let number = ChoiceAnswer.pick(input, among: choices.count),
            let pet = pets.first(where: { $0.name.value == choices[number - 1] }) {
             return SlotValue(text: pet.name.value, knownPet: pet.name.value)
@@ -79,7 +87,13 @@ struct Dispatcher: Handlers {
         let key = PetName.key(for: input)
         if let pet = pets.first(where: { $0.name.key == key }) { return SlotValue(text: input, knownPet: pet.name.value) }
         let close = PetResolution.closePets(to: key, in: pets)
-        return close.count == 1 ? SlotValue(text: input) : nil
+        if close.count == 1 { return SlotValue(text: input) }
+        // A word of exactly one choice's name: "the sock one" for Sock Monster — in a line that is
+        // no command of its own ("how is snowy" is a look).
+        guard turn.command.intent == .unknown else { return nil }
+        let said = Set(PetName.key(for: input).split(separator: " "))
+        let named = choices.filter { choice in PetName.key(for: choice).split(separator: " ").contains { $0.count >= 3 && said.contains($0) } }
+        return named.count == 1 ? SlotValue(text: named[0], knownPet: named[0]) : nil
     }
 
     /// Runs a line by its intent, through the handlers of its concern. In a store that can only be
