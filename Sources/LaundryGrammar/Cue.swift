@@ -23,6 +23,8 @@ public struct Cue: Sendable, Equatable {
         case correction
         /// "actually", "I mean": a correction when something follows it, filler otherwise.
         case restatement
+        /// The line goes on from the one before: "and …", "… too", "also …".
+        case followUp = "follow_up"
         /// Not sure, as an answer: "maybe", "I guess", "not sure".
         case doubt
         /// Agreeing, as an answer: "yes", "sure", "right", "correct".
@@ -38,7 +40,7 @@ public struct Cue: Sendable, Equatable {
         public var holdsBackAChange: Bool {
             switch self {
             case .negation, .hypothetical, .report, .nearMiss, .correction: true
-            case .refusal, .doubt, .assent, .thing, .courtesy, .restatement: false
+            case .refusal, .doubt, .assent, .thing, .courtesy, .restatement, .followUp: false
             }
         }
     }

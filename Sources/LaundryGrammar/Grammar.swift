@@ -163,7 +163,7 @@ public struct Grammar: Sendable {
         let sure = scores?.first.flatMap { $0.probability >= IntentClassifier.highConfidence && Self.mayBeGuessed($0.intent) ? $0 : nil }
         // Gibberish is offered nothing ("asdfgh" is not "fast, quit or hi"): a line the model is
         // not sure of, with no word of any command.
-        guard sure != nil || !guesses.isEmpty || holdsAWordOfACommand(line, suggester: suggester) else {
+        guard sure != nil || !guesses.isEmpty || holdsAWordOfACommand(line) else {
             return Interpretation(command: .unknown, guesses: [])
         }
         func guess(_ command: Command, _ sentence: String) -> Guess {
@@ -235,12 +235,15 @@ public struct Grammar: Sendable {
         return forms
     }
 
-    /// Whether a line holds a word of what is asked: a pet's name, a grammar word of few intents'
-    /// sentences ("wash", "dryer", "hi"; not "the" or "for"), or a misspelling of one that is more
-    /// than a short word's slip ("wsh" is "wash"; "zork" is no "work").
-    private func holdsAWordOfACommand(_ line: Matcher.Line, suggester: Suggester) -> Bool {
+    /// Whether a line holds a word of what is asked: a pet's name, a word of the templates that
+    /// is more than filler ("dry", "time"; not "the", a number or "please"), or a misspelling of
+    /// one that is more than a short word's slip ("wsh" is "wash"; "zork" is no "work").
+    private func holdsAWordOfACommand(_ line: Matcher.Line) -> Bool {
+        let graph = matcher.graph
+        let filler = Set(graph.normalizer.skipPhrases.joined())
+        let things = Set(cueTable.phrases.filter { $0.kind == .thing }.flatMap(\.words))
         func isOfACommand(_ word: String) -> Bool {
-            suggester.intentsByWord[word].map { $0.count <= Self.mostIntentsOfAWordOfIntent } ?? false
+            word.count >= 3 && graph.id(of: word) >= 0 && !word.allSatisfy(\.isNumber) && !filler.contains(word) && !things.contains(word)
         }
         return line.words.indices.contains { position in
             let word = line.words[position]
@@ -249,6 +252,9 @@ public struct Grammar: Sendable {
             return corrector.value.corrections(of: word).contains(where: isOfACommand)
         }
     }
+
+    /// Whether some template of `intent` names a pet.
+    public func takesPet(_ intent: Intent) -> Bool { matcher.graph.intentsTakingPet.contains(intent) }
 
     /// Never a bare yes or no (those answer questions, they are no command to suggest), nor
     /// "unknown".

@@ -47,6 +47,17 @@ import Testing
         #expect(reply.ok && reply.intent == .markFolded && reply.pet == "Mr. Fluff", "\(reply.text)")
     }
 
+    /// A follow-up keeps the pet of the line before ("and the dry time to 50 too").
+    @Test(arguments: ["and the dry time to 50 too", "also set the dry time to 50"])
+    func aFollowUpKeepsThePet(line: String) throws {
+        fixture.say("set snowy's wash time to 40")
+        let reply = fixture.say(line)
+        #expect(reply.pet == "Snowy" && reply.intent == .setDryTime, "“\(line)”: \(reply.text)")
+        if reply.awaiting == .confirmation { fixture.say("yes") }
+        let snowy = try #require(try fixture.store.read { try $0.pets() }.first { $0.name.value == "Snowy" })
+        #expect(snowy.settings.dryMinutes == 50)
+    }
+
     /// When none can, the question is as before: every pet, and the step's refusal after.
     @Test func whenNoneFitsEveryPetIsAskedAbout() throws {
         let reply = fixture.say("start the dryer")

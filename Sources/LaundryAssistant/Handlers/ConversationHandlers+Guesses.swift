@@ -25,6 +25,15 @@ extension ConversationHandlers {
             guard !guesses[0].command.intent.changesData else { return heldBack(change, by: cue, turn, pets: pets) }
             guesses.removeAll { $0.command.intent.changesData }
         }
+        // A follow-up ("and the dry time to 50 too") is about the pet of the line before.
+        if let last = context.lastPetName, grammar.cues(in: turn.input).contains(where: { $0.kind == .followUp }) {
+            guesses = guesses.map { guess in
+                guard guess.command.intent.changesData, guess.command[.pet] == nil, grammar.takesPet(guess.command.intent) else { return guess }
+                let command = guess.command.with(.pet, SlotValue(text: last, knownPet: last))
+                return Guess(command: command, sentence: grammar.sentence(for: command, typed: guess.sentence) ?? guess.sentence,
+                             confidence: guess.confidence)
+            }
+        }
         // A question that proposes a change names what it changes: not "Rename to tom?", not
         // "Create pet?" (issue 33).
         guesses.removeAll { $0.command.intent.changesData && !Self.saysWhatItChanges($0.command, line: turn.input, pets: pets) }
@@ -63,7 +72,7 @@ extension ConversationHandlers {
         case .report: "Noted — nothing changed: that sounds like someone else's doing. To log a step, tell me the step itself."
         case .nearMiss: "Phew — nothing changed."
         case .correction: "Okay — taken back: nothing changed. Say it again in one go when you want it done."
-        case .refusal, .doubt, .assent, .thing, .courtesy, .restatement: "Nothing changed."
+        case .refusal, .doubt, .assent, .thing, .courtesy, .restatement, .followUp: "Nothing changed."
         }
         return turn.reply(text, pet: pet)
     }

@@ -195,6 +195,11 @@ extension Handlers {
                 : "you have \(names.joinedAsChoice("and"))."
             return turn.failed(.refused, "There is no pet called “\(words)” — \(have)")
         case .ambiguous(let pets):
+            // A follow-up ("and start the dryer too") is about the pet of the line before.
+            if let last = context.lastPetName, let pet = pets.first(where: { $0.name.value == last }),
+               grammar.cues(in: turn.input).contains(where: { $0.kind == .followUp }) {
+                return try body(pet).prefixed("(\(pet.name), as before.)")
+            }
             let fit = fitting.map { pets.filter($0.fits) } ?? []
             if fit.count == 1, let fitting {
                 context.lastPetName = fit[0].name.value
