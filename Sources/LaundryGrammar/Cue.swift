@@ -53,6 +53,7 @@ public struct Cue: Sendable, Equatable {
     /// Where in its clause's words it starts, and the words after it there (what it says
     /// something about).
     public let position: Int
+    let wordsBefore: ArraySlice<String>
     let wordsAfter: ArraySlice<String>
 }
 
@@ -105,7 +106,7 @@ struct CueTable: Sendable {
             }
             if let found {
                 cues.append(Cue(kind: found.kind, words: Array(words[position..<position + found.words.count]), clause: clause,
-                                position: position, wordsAfter: words[(position + found.words.count)...]))
+                                position: position, wordsBefore: words[..<position], wordsAfter: words[(position + found.words.count)...]))
                 position += found.words.count
             } else {
                 position += 1

@@ -206,20 +206,26 @@ public struct Grammar: Sendable {
 
     /// The cues of a line that hold back a change of `intent` (``Cue/Kind/holdsBackAChange``):
     /// those followed, in their clause, by a word of that intent's own sentences, or a form of
-    /// one — "please do not *stop* buddy's dryer", "nearly *deleted* mr fluff" — not a "not" said
-    /// of something else ("delete mr fluff we don't even use that anymore", "I don't need it").
+    /// one ("please do not *stop* buddy's dryer", "nearly *deleted* mr fluff") — or by a word of
+    /// another change when nothing before the cue says this one ("please do not *stop* the
+    /// wash", read as a wash) — not a "not" said of something else ("*delete* mr fluff we don't
+    /// even use that anymore", "I don't need it").
     public func cues(in text: String, holdingBack intent: Intent) -> [Cue] {
         let held = cues(in: text).filter(\.kind.holdsBackAChange)
         guard !held.isEmpty else { return [] }
         let byWord = suggester.value.intentsByWord
         let filler = Set(matcher.graph.normalizer.skipPhrases.joined())
-        func isWordOfIntent(_ word: String) -> Bool {
+        func says(_ word: String, _ isMeant: (Set<Intent>) -> Bool) -> Bool {
             Self.forms(of: word).contains { form in
-                !filler.contains(form) && byWord[form].map { $0.contains(intent) && $0.count <= Self.mostIntentsOfAWordOfIntent } ?? false
+                !filler.contains(form) && byWord[form].map { $0.count <= Self.mostIntentsOfAWordOfIntent && isMeant($0) } ?? false
             }
         }
-        // A correction takes back whatever came before it, whatever its words.
-        return held.filter { $0.kind == .correction || $0.wordsAfter.contains(where: isWordOfIntent) }
+        return held.filter { cue in
+            // A correction takes back whatever came before it, whatever its words.
+            cue.kind == .correction || cue.wordsAfter.contains { says($0) { $0.contains(intent) } }
+                || (cue.wordsAfter.contains { says($0) { $0.contains(where: \.changesData) } }
+                    && !cue.wordsBefore.contains { says($0) { $0.contains(intent) } })
+        }
     }
 
     /// A word used by more intents than this is a word of sentences in general ("the", "for",

@@ -26,6 +26,7 @@ import Testing
         "not folded yet, fluffy's still sitting in the basket", "please do not stop buddy's dryer",
         "don't delete snowy", "never reset everything", "no need to start the wash for snowy",
         "do not start the dryer for buddy", "snowy is not folded yet", "dont pause fluffy",
+        "please do not stop the mr fluff's wash",
         // Hypotheticals and questions about whether to.
         "if fluffy gets sadder I'll delete her", "what would happen if I deleted snowy",
         "should I start the wash for snowy?", "what if I paused all the pets",
