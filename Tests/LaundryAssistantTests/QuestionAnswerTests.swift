@@ -42,9 +42,14 @@ import Testing
     @Test func partOfANameAnswersWhichPet() throws {
         say("create pet Snowy")
         say("create pet Sock Monster")
+        say("create pet Fluffy")
         #expect(say("start wash").awaiting == .pet)
         let started = say("the sock one")
         #expect(started.ok && started.intent == .startWash && started.pet == "Sock Monster", "\(started.text)")
+        // A longer line naming a pet is no answer — least of all one that says not to.
+        #expect(say("start wash").awaiting == .pet)
+        let negated = say("please do not delete snowy")
+        #expect(negated.intent != .startWash && !negated.text.contains("getting clean"), "\(negated.text)")
     }
 
     @Test func aLookMeanwhileKeepsTheQuestion() throws {

@@ -88,10 +88,12 @@ struct Dispatcher: Handlers {
         if let pet = pets.first(where: { $0.name.key == key }) { return SlotValue(text: input, knownPet: pet.name.value) }
         let close = PetResolution.closePets(to: key, in: pets)
         if close.count == 1 { return SlotValue(text: input) }
-        // A word of exactly one choice's name: "the sock one" for Sock Monster — in a line that is
-        // no command of its own ("how is snowy" is a look).
-        guard turn.command.intent == .unknown else { return nil }
-        let said = Set(PetName.key(for: input).split(separator: " "))
+        // A word of exactly one choice's name: "the sock one" for Sock Monster — in a short line
+        // that is no command of its own ("how is snowy" is a look) and says no "not" ("please do
+        // not delete fluffy" names no pet for a step).
+        let words = PetName.key(for: input).split(separator: " ")
+        guard turn.command.intent == .unknown, words.count <= 3, !grammar.cues(in: input).contains(where: \.kind.holdsBackAChange) else { return nil }
+        let said = Set(words)
         let named = choices.filter { choice in PetName.key(for: choice).split(separator: " ").contains { $0.count >= 3 && said.contains($0) } }
         return named.count == 1 ? SlotValue(text: named[0], knownPet: named[0]) : nil
     }
