@@ -215,14 +215,16 @@ public struct Grammar: Sendable {
         guard !held.isEmpty else { return [] }
         let byWord = suggester.value.intentsByWord
         let filler = Set(matcher.graph.normalizer.skipPhrases.joined())
-        func says(_ word: String, _ isMeant: (Set<Intent>) -> Bool) -> Bool {
+        let things = Set(cueTable.phrases.filter { $0.kind == .thing }.flatMap(\.words))
+        func says(_ word: String, within most: Int = Self.mostIntentsOfAWordOfIntent, _ isMeant: (Set<Intent>) -> Bool) -> Bool {
             Self.forms(of: word).contains { form in
-                !filler.contains(form) && byWord[form].map { $0.count <= Self.mostIntentsOfAWordOfIntent && isMeant($0) } ?? false
+                !filler.contains(form) && !things.contains(form) && byWord[form].map { $0.count <= most && isMeant($0) } ?? false
             }
         }
         return held.filter { cue in
-            // A correction takes back whatever came before it, whatever its words.
-            cue.kind == .correction || cue.wordsAfter.contains { says($0) { $0.contains(intent) } }
+            // A correction takes back whatever came before it, whatever its words. The guessed
+            // change's own words count even when many sentences use them ("was going to *wash*").
+            cue.kind == .correction || cue.wordsAfter.contains { says($0, within: Self.mostIntentsOfAnOwnWord) { $0.contains(intent) } }
                 || (cue.wordsAfter.contains { says($0) { $0.contains(where: \.changesData) } }
                     && !cue.wordsBefore.contains { says($0) { $0.contains(intent) } })
         }
@@ -231,6 +233,8 @@ public struct Grammar: Sendable {
     /// A word used by more intents than this is a word of sentences in general ("the", "for",
     /// "my"), not of what one of them asks.
     static let mostIntentsOfAWordOfIntent = 8
+    /// The same, for a word of the very intent a cue may hold back: "wash" is said by many.
+    static let mostIntentsOfAnOwnWord = 20
 
     /// A word and the words it may be a form of: "deleted" → "delete", "pausing" → "pause".
     static func forms(of word: String) -> [String] {

@@ -34,6 +34,7 @@ import Testing
         "my wife started the wash for fluffy", "my roommate said he folded snowy",
         // Near misses.
         "I almost reset everything by accident yesterday", "I was going to delete buddy", "nearly deleted mr fluff lol",
+        "i was going to wash mr fluff but forgot",
     ]
 
     @Test(arguments: lines)

@@ -32,6 +32,8 @@ import Testing
         "blind-19": 98,  // 255 of 260 (98.1 %) with its phrasings and blind-18's; 245 of 260 (94.2 %) at its first scoring (issue 18, 2026-11-25), on the same build as blind-18's: lines 1–200 the newer intents, 187 right (93.5 %; its 180 positive lines 169, 93.9 %); 201–260 the rest, 58 (96.7 %); sealed unread
         "blind-20": 82,  // 33 of 40 (82.5 %) with small talk and “who do i have again”; 31 of 40 (77.5 %) with cues that hold back a change said not to be made (issue 33); 29 of 40 (72.5 %) at its first scoring (issue 33, 2026-11-28): a tired parent typing one-thumbed at night, by a fresh writer who saw only the intents
         "blind-21": 97,  // 39 of 40 (97.5 %) with “with name Chotu” and more yes words; 37 of 40 (92.5 %) with cues that hold back a change and answers read for what they mean (issue 33); 35 of 40 (87.5 %) at its first scoring (issue 33, 2026-11-28): Indian English, by a fresh writer who saw only the intents
+        "blind-22": 90,  // 36 of 40 (90.0 %) at its first scoring (issue 33, 2026-11-28, after this session's cues, answers and CLINC150 small talk): a man in his seventies typing in capitals, formal, by a fresh writer from the same one-page brief as blind-20 and -21
+        "blind-23": 97,  // 39 of 40 (97.5 %) with "was going to *wash*" held back; 38 of 40 (95.0 %) at its first scoring (issue 33, 2026-11-28, same build as blind-22): a screen-reader user, by a fresh writer from the same brief
     ]
 
     @Test func corporaAreReadAndComplete() async throws {
