@@ -39,6 +39,14 @@ import Testing
         #expect(!reply.ok && suggested(reply).isEmpty && reply.text.contains("help"), "“\(line)”: \(reply.text)")
     }
 
+    /// A guessed "wait" about no pet named is offered, never run: "wait" read as "/wait" held a
+    /// script for the rest of a wash.
+    @Test func aGuessedWaitIsOfferedNotRun() throws {
+        say("start wash for Snowy")
+        let reply = say("wait")
+        #expect(reply.intent != .wait && reply.text.contains("wait"), "\(reply.text)")
+    }
+
     // (Lines the intent classifier is not sure of: a sure reading is asked about, see below.)
     @Test(arguments: ["srt the wash fluffy", "fluffy tme 40 mins thing", "wosh fluffy pleez now ok"])
     func aNumberRunsThatSuggestion(line: String) throws {

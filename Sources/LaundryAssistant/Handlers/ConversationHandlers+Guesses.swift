@@ -37,7 +37,10 @@ extension ConversationHandlers {
         // A question that proposes a change names what it changes: not "Rename to tom?", not
         // "Create pet?" (issue 33).
         guesses.removeAll { $0.command.intent.changesData && !Self.saysWhatItChanges($0.command, line: turn.input, pets: pets) }
-        if let top = guesses.first, let confidence = top.confidence, confidence >= Self.confidentGuess {
+        // "wait" blocks a script until a timer ends: from a guess, only for a pet named (a
+        // guessed "wait" about no pet held a script for the rest of a wash).
+        if let top = guesses.first, let confidence = top.confidence, confidence >= Self.confidentGuess,
+           top.command.intent != .wait || top.command[.pet] != nil {
             let guessed = Turn(input: turn.input, command: top.command, now: turn.now)
             if !top.command.intent.changesData {
                 return try handle(guessed, pets: pets, transaction).prefixed("(I read that as “\(top.sentence)”.)")
