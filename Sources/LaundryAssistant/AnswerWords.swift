@@ -1,8 +1,8 @@
 import LaundryCore
 internal import LaundryGrammar
 
-/// How a line answers a yes/no question the assistant is waiting on, read for what it means
-/// (issue 33): the grammar's cues (``LaundryGrammar/Cue``) say whether it refuses, doubts or
+/// How a line answers a yes/no question the assistant is waiting on, read for what it means:
+/// the grammar's cues (``LaundryGrammar/Cue``) say whether it refuses, doubts or
 /// agrees, in the person's own words. Declining changes nothing, so any negation — "that isn't
 /// right", "false", "wrong" — is a no, whatever else the line says; a yes must be plain.
 enum AnswerWords {

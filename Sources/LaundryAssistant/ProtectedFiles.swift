@@ -6,7 +6,7 @@ internal import LaundryStore
 ///
 /// An export renamed over the database replaced every pet, setting and message with a CSV, and
 /// one renamed over the `-wal` of a store in use lost the holder's answered commands at its next
-/// crash (issue 32). Files are told apart as the kernel tells them, by device and inode, so that
+/// crash. Files are told apart as the kernel tells them, by device and inode, so that
 /// another name for one — a hard link, a folder reached through a symbolic link — is known too;
 /// a name not made yet is judged by its folder's device and inode and its own name.
 struct ProtectedFiles {

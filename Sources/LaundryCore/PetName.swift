@@ -9,7 +9,7 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible, Codable {
     public static let maximumLength = 30
 
     /// How many code points one character of a new name may be made of. A character is what a
-    /// reader sees as one, and a letter under 200 combining marks is one (issue 32): counted as
+    /// reader sees as one, and a letter under 200 combining marks is one: counted as
     /// one of the 30, it towered over every line the name was shown in. Ten is what the longest
     /// emoji sequences in use take (a kiss with two skin tones: 👩🏻‍❤️‍💋‍👨🏼), and more than any letter
     /// of a living script carries with its accents and vowel signs written apart (Vietnamese

@@ -68,12 +68,15 @@ struct CueTable: Sendable {
     let phrases: [Phrase]
     /// The same, by their first word, longest first.
     private let byFirstWord: [String: [Phrase]]
+    /// The words of the `thing` phrases ("a", "the", "my"): no word of a command.
+    let thingWords: Set<String>
 
     static let empty = CueTable(phrases: [])
 
     init(phrases: [Phrase]) {
         self.phrases = phrases
         byFirstWord = Dictionary(grouping: phrases.filter { !$0.words.isEmpty }.sorted { $0.words.count > $1.words.count }, by: { $0.words[0] })
+        thingWords = Set(phrases.filter { $0.kind == .thing }.flatMap(\.words))
     }
 
     /// From the grammar file's `cue` lines, normalised and expanded as typed lines are.

@@ -39,6 +39,11 @@ public struct Grammar: Sendable {
     /// What a clause says about its command besides the command (``Cue``).
     let cueTable: CueTable
 
+    /// The suggester and the typo corrector, built on first use (for ``holdsAWordOfACommand(_:)``
+    /// and the cues, in Grammar+Cues.swift).
+    var builtSuggester: Suggester { suggester.value }
+    var typoCorrector: TypoCorrector { corrector.value }
+
     /// Compiles grammar source text. Such a grammar has no intent classifier (it is trained at
     /// build time): ``classify(_:)`` says so, and ``interpret(_:pets:limit:)`` guesses without it.
     public init(source: String) throws(GrammarError) {
@@ -193,78 +198,6 @@ public struct Grammar: Sendable {
         }
         return Interpretation(command: .unknown, guesses: Array(guesses.prefix(limit)))
     }
-
-    /// What the clauses of a line say besides their command (``Cue``), clause by clause and in
-    /// the order they are said: "please do not stop buddy's dryer" holds a negation, "I almost
-    /// reset everything" a near miss, "that isn't right" a negation and an assent.
-    public func cues(in text: String) -> [Cue] {
-        guard !cueTable.phrases.isEmpty else { return [] }
-        return LineReader.clauses(of: text).enumerated().flatMap { index, clause in
-            cueTable.cues(in: matcher.prepare(clause, pets: .empty)?.words ?? [], clause: index)
-        }
-    }
-
-    /// The cues of a line that hold back a change of `intent` (``Cue/Kind/holdsBackAChange``):
-    /// those followed, in their clause, by a word of that intent's own sentences, or a form of
-    /// one ("please do not *stop* buddy's dryer", "nearly *deleted* mr fluff") — or by a word of
-    /// another change when nothing before the cue says this one ("please do not *stop* the
-    /// wash", read as a wash) — not a "not" said of something else ("*delete* mr fluff we don't
-    /// even use that anymore", "I don't need it").
-    public func cues(in text: String, holdingBack intent: Intent) -> [Cue] {
-        let held = cues(in: text).filter(\.kind.holdsBackAChange)
-        guard !held.isEmpty else { return [] }
-        let byWord = suggester.value.intentsByWord
-        let filler = Set(matcher.graph.normalizer.skipPhrases.joined())
-        let things = Set(cueTable.phrases.filter { $0.kind == .thing }.flatMap(\.words))
-        func says(_ word: String, within most: Int = Self.mostIntentsOfAWordOfIntent, _ isMeant: (Set<Intent>) -> Bool) -> Bool {
-            Self.forms(of: word).contains { form in
-                !filler.contains(form) && !things.contains(form) && byWord[form].map { $0.count <= most && isMeant($0) } ?? false
-            }
-        }
-        return held.filter { cue in
-            // A correction takes back whatever came before it, whatever its words. The guessed
-            // change's own words count even when many sentences use them ("was going to *wash*").
-            cue.kind == .correction || cue.wordsAfter.contains { says($0, within: Self.mostIntentsOfAnOwnWord) { $0.contains(intent) } }
-                || (cue.wordsAfter.contains { says($0) { $0.contains(where: \.changesData) } }
-                    && !cue.wordsBefore.contains { says($0) { $0.contains(intent) } })
-        }
-    }
-
-    /// A word used by more intents than this is a word of sentences in general ("the", "for",
-    /// "my"), not of what one of them asks.
-    static let mostIntentsOfAWordOfIntent = 8
-    /// The same, for a word of the very intent a cue may hold back: "wash" is said by many.
-    static let mostIntentsOfAnOwnWord = 20
-
-    /// A word and the words it may be a form of: "deleted" → "delete", "pausing" → "pause".
-    static func forms(of word: String) -> [String] {
-        var forms = [word]
-        for (suffix, endings) in [("ing", ["", "e"]), ("ed", ["", "e"]), ("es", [""]), ("s", [""])] where word.hasSuffix(suffix) && word.count > suffix.count + 2 {
-            forms += endings.map { String(word.dropLast(suffix.count)) + $0 }
-        }
-        return forms
-    }
-
-    /// Whether a line holds a word of what is asked: a pet's name, a word of the templates that
-    /// is more than filler ("dry", "time"; not "the", a number or "please"), or a misspelling of
-    /// one that is more than a short word's slip ("wsh" is "wash"; "zork" is no "work").
-    private func holdsAWordOfACommand(_ line: Matcher.Line) -> Bool {
-        let graph = matcher.graph
-        let filler = Set(graph.normalizer.skipPhrases.joined())
-        let things = Set(cueTable.phrases.filter { $0.kind == .thing }.flatMap(\.words))
-        func isOfACommand(_ word: String) -> Bool {
-            word.count >= 3 && graph.id(of: word) >= 0 && !word.allSatisfy(\.isNumber) && !filler.contains(word) && !things.contains(word)
-        }
-        return line.words.indices.contains { position in
-            let word = line.words[position]
-            if line.isPetWord(position) || isOfACommand(word) { return true }
-            guard word.count >= 5 || !word.contains(where: { "aeiouy".contains($0) }) else { return false }
-            return corrector.value.corrections(of: word).contains(where: isOfACommand)
-        }
-    }
-
-    /// Whether some template of `intent` names a pet.
-    public func takesPet(_ intent: Intent) -> Bool { matcher.graph.intentsTakingPet.contains(intent) }
 
     /// Never a bare yes or no (those answer questions, they are no command to suggest), nor
     /// "unknown".

@@ -1,7 +1,7 @@
 import Foundation
 import LaundryCore
 
-/// A line that corrects itself (issue 33): "set buddy's wash to 30, make that 35", "start wash for
+/// A line that corrects itself: "set buddy's wash to 30, make that 35", "start wash for
 /// snowy, sorry I meant fluffy", "fold snowy, no wait, start her dryer". What follows the
 /// correction replaces what came before it — a whole command, or the pet, number or time it
 /// names — and nothing is ever read from the part taken back.

@@ -18,6 +18,8 @@ struct Normalizer: Sendable, Equatable {
     let skipPhrases: [[String]]
     /// The same, by their first word: a line's word is looked up once, not compared with each.
     private let skipPhrasesByFirstWord: [String: [[String]]]
+    /// Every word of a skip phrase: filler, which says nothing of what is asked.
+    let fillerWords: Set<String>
 
     static let empty = Normalizer(expansions: [:], skipPhrases: [])
 
@@ -25,6 +27,7 @@ struct Normalizer: Sendable, Equatable {
         self.expansions = expansions
         self.skipPhrases = skipPhrases.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
         skipPhrasesByFirstWord = Dictionary(grouping: self.skipPhrases, by: { $0[0] })
+        fillerWords = Set(self.skipPhrases.joined())
     }
 
     /// From the grammar file's `expand` and `skip` lines, as written.

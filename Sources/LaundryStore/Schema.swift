@@ -176,7 +176,7 @@ package enum Schema {
         }
 
         migrator.registerMigration("v9: notice claims until told") { db in
-            // `--deliver-due` claims a notice until it is told (issue 32): the claiming process
+            // `--deliver-due` claims a notice until it is told: the claiming process
             // ("pid:start@machine/boot"), so that a run killed before telling leaves it to the
             // next. NULL for a notice told for good, as every one kept before was.
             try db.alter(table: "deliveredNotice") { t in t.add(column: "claimedBy", .text) }

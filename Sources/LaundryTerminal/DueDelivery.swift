@@ -5,7 +5,7 @@ import LaundryAssistant
 /// prompt or earlier run has told is printed (plain or JSON), sent to the desktop when there is
 /// one, given to its hook, and kept in the transcript. Waits for the hooks before it returns.
 ///
-/// At least once (issue 32): the notices are claimed until told, and each is marked told only
+/// At least once: the notices are claimed until told, and each is marked told only
 /// once its line was written whole and its hook has ended — each as soon as that is so, not when
 /// the last hook ends, so that a run killed midway leaves to the next only what it had not
 /// finished telling. stdout is written unbuffered, and a write that fails ends the program with

@@ -3,7 +3,7 @@ import Foundation
 import LaundryAssistant
 
 /// The small process that runs one hook and makes its time limit hold for everything the hook
-/// started (issue 32): a child left running in the background (`sleep 31 &`), one that left the
+/// started: a child left running in the background (`sleep 31 &`), one that left the
 /// hook's process group and session (`setsid`), a daemon that forked twice. Killing the hook's
 /// process group reaches only the first.
 ///

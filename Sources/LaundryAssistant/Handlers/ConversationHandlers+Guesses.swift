@@ -19,7 +19,7 @@ extension ConversationHandlers {
     func unknown(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
         var guesses = Self.ofOneKind(turn.guesses)
         // A line that says not to, supposes, tells what someone else did or what nearly happened
-        // is no request for a change: none is made, asked about or offered (issue 33).
+        // is no request for a change: none is made, asked about or offered.
         if let change = guesses.first(where: { $0.command.intent.changesData }),
            let cue = grammar.cues(in: turn.input, holdingBack: change.command.intent).first {
             guard !guesses[0].command.intent.changesData else { return heldBack(change, by: cue, turn, pets: pets) }
@@ -35,7 +35,7 @@ extension ConversationHandlers {
             }
         }
         // A question that proposes a change names what it changes: not "Rename to tom?", not
-        // "Create pet?" (issue 33).
+        // "Create pet?".
         guesses.removeAll { $0.command.intent.changesData && !Self.saysWhatItChanges($0.command, line: turn.input, pets: pets) }
         // "wait" blocks a script until a timer ends: from a guess, only for a pet named (a
         // guessed "wait" about no pet held a script for the rest of a wash).

@@ -146,7 +146,7 @@ struct Dispatcher: Handlers {
     }
 }
 
-/// Which pets a command that names none may be about, by their state (issue 33): the only one
+/// Which pets a command that names none may be about, by their state: the only one
 /// that fits is the one meant; when several fit, only they are asked about.
 struct PetFit {
     let fits: (Pet) -> Bool
