@@ -14,6 +14,8 @@ public struct Grammar: Sendable {
         public let group: String
         public let summary: String
         public let examples: [String]
+        /// Short forms, as typed at a shell prompt ("pet rm PET"), in capitals what to fill in.
+        public let shortForms: [String]
         public let templates: [String]
         /// Its place in the quick-actions grid (`/quick`), if it has one.
         public let quickAction: QuickAction?
@@ -55,19 +57,20 @@ public struct Grammar: Sendable {
         corrector = Lazy { [graph = matcher.graph] in TypoCorrector(vocabulary: Set(graph.vocabulary.keys).union(SlotParsers.vocabulary)) }
         intents = document.intents.map { block in
             IntentHelp(intent: block.intent, group: block.group, summary: block.summary,
-                       examples: block.examples, templates: block.templates.map(\.text),
+                       examples: block.examples, shortForms: block.shortForms, templates: block.templates.map(\.text),
                        quickAction: block.quickAction.map { QuickAction(number: $0.number, label: $0.label, intent: block.intent) })
         }
     }
 
     /// The grammar whose compiled ``tables(source:)`` these are, without compiling it again; `source`
-    /// is the text they were compiled from (suggestions are spelled out from it when first
-    /// needed). Tables of another text, or damaged ones, are an error. `classifier` are the
-    /// tables of its trained intent classifier, read — and checked — only when first needed.
+    /// is the text they were compiled from. Tables of another text, or damaged ones, are an error.
+    /// `classifier` are the tables of its trained intent classifier, read — and checked — only
+    /// when first needed; so is the suggester's part of the tables.
     public init(tables: [UInt8], source: String, classifier: IntentClassifier.Tables? = nil) throws(GrammarError) {
         let read = tables.withUnsafeBufferPointer { tables in Result { () throws(GrammarError) in try Self.read(tables, source: source) } }
-        (matcher, intents, cueTable) = try read.get()
-        suggester = LazySuggester(source: source)
+        let suggestions: Range<Int>
+        (matcher, intents, cueTable, suggestions) = try read.get()
+        suggester = LazySuggester(tables: .bytes(Array(tables[suggestions])))
         self.classifier = LazyClassifier(tables: classifier, grammarSource: source)
         corrector = Lazy { [graph = matcher.graph] in TypoCorrector(vocabulary: Set(graph.vocabulary.keys).union(SlotParsers.vocabulary)) }
     }
@@ -75,13 +78,16 @@ public struct Grammar: Sendable {
     /// The same, for tables built into the binary as a string literal: read where they lie.
     public init(tables: StaticString, source: String, classifier: IntentClassifier.Tables? = nil) throws(GrammarError) {
         let read = tables.withUTF8Buffer { tables in Result { () throws(GrammarError) in try Self.read(tables, source: source) } }
-        (matcher, intents, cueTable) = try read.get()
-        suggester = LazySuggester(source: source)
+        let suggestions: Range<Int>
+        (matcher, intents, cueTable, suggestions) = try read.get()
+        suggester = LazySuggester(tables: .literal(tables, suggestions))
         self.classifier = LazyClassifier(tables: classifier, grammarSource: source)
         corrector = Lazy { [graph = matcher.graph] in TypoCorrector(vocabulary: Set(graph.vocabulary.keys).union(SlotParsers.vocabulary)) }
     }
 
-    private static func read(_ tables: UnsafeBufferPointer<UInt8>, source: String) throws(GrammarError) -> (Matcher, [IntentHelp], CueTable) {
+    private static func read(
+        _ tables: UnsafeBufferPointer<UInt8>, source: String
+    ) throws(GrammarError) -> (Matcher, [IntentHelp], CueTable, suggestions: Range<Int>) {
         var reader = TableReader(tables)
         try reader.expect(GrammarTables.magic, "the format's mark")
         guard try reader.integer() == GrammarTables.formatVersion else {
@@ -95,18 +101,21 @@ public struct Grammar: Sendable {
         let intents = try reader.array { reader throws(GrammarError) in
             let intent = try reader.ordinal(in: intentCases)
             let group = try reader.string(), summary = try reader.string()
-            let examples = try reader.strings(), templates = try reader.strings()
+            let examples = try reader.strings(), shortForms = try reader.strings(), templates = try reader.strings()
             let quickNumber = try reader.integer()
             let quickAction = quickNumber > 0 ? QuickAction(number: quickNumber, label: try reader.string(), intent: intent) : nil
-            return IntentHelp(intent: intent, group: group, summary: summary, examples: examples,
+            return IntentHelp(intent: intent, group: group, summary: summary, examples: examples, shortForms: shortForms,
                               templates: templates, quickAction: quickAction)
         }
         let cueKinds = Cue.Kind.allCases
         let cues = try reader.array { reader throws(GrammarError) in
             CueTable.Phrase(kind: try reader.ordinal(in: cueKinds), words: try reader.strings())
         }
+        // The suggester's part, behind its length: read on the first line no template fits.
+        let length = try reader.count(), start = reader.offset
+        try reader.skip(length)
         guard reader.isAtEnd else { throw TableReader.damaged("they go on after their end") }
-        return (Matcher(graph: graph), intents, CueTable(phrases: cues))
+        return (Matcher(graph: graph), intents, CueTable(phrases: cues), start..<start + length)
     }
 
     /// The grammar compiled, in the form ``init(tables:source:)`` reads. `source` must be the
@@ -125,6 +134,7 @@ public struct Grammar: Sendable {
             writer.string(help.group)
             writer.string(help.summary)
             writer.strings(help.examples)
+            writer.strings(help.shortForms)
             writer.strings(help.templates)
             // Quick-action numbers start at 1 (the grammar refuses others): 0 is "none".
             writer.integer(help.quickAction?.number ?? 0)
@@ -136,6 +146,10 @@ public struct Grammar: Sendable {
             writer.ordinal(phrase.kind, in: cueKinds)
             writer.strings(phrase.words)
         }
+        var suggestions = TableWriter()
+        suggester.value.write(to: &suggestions)
+        writer.integer(suggestions.bytes.count)
+        writer.raw(suggestions.bytes)
         return writer.bytes
     }
 
@@ -259,43 +273,54 @@ public struct Grammar: Sendable {
     }
 }
 
-/// A ``Suggester`` made on first use, once, safely from any thread.
+/// A ``Suggester`` made on first use, once, safely from any thread: read from its part of the
+/// compiled tables, or — for a grammar compiled from its text — spelled out of the templates.
 private final class LazySuggester: @unchecked Sendable {
-    private let lock = NSLock()
-    /// What to build it from: the parsed grammar, or its text when the grammar was read from
-    /// tables (the text compiled when the tables were made, so it parses).
-    private var origin: Origin?
-    private var built: Suggester?
-
     private enum Origin {
         case document(GrammarDocument)
-        case source(String)
+        case tables(TablePart)
     }
+
+    private let lock = NSLock()
+    private var origin: Origin?
+    private var built: Suggester?
 
     init(document: GrammarDocument) {
         origin = .document(document)
     }
 
-    init(source: String) {
-        origin = .source(source)
+    init(tables: TablePart) {
+        origin = .tables(tables)
     }
 
     var value: Suggester {
         lock.withLock {
             if let built { return built }
-            // The text parses: its tables were compiled from it and checked against it. Were it
-            // not so, there would be no suggestions rather than a crash.
-            let parsed: GrammarDocument? = switch origin {
-            case .document(let document): document
-            case .source(let source): try? GrammarDocument.parse(source)
-            case nil: nil
+            let suggester: Suggester
+            switch origin {
+            case .document(let document): suggester = Suggester(document: document, normalizer: Normalizer(document: document))
+            case .tables(let tables): suggester = Self.read(tables)
+            case nil: suggester = Self.none
             }
-            let document = parsed ?? GrammarDocument()
-            let suggester = Suggester(document: document, normalizer: Normalizer(document: document))
             built = suggester
             origin = nil
             return suggester
         }
+    }
+
+    /// The part was checked for its length when the tables were read, and the tables for the
+    /// grammar text they came from; were it damaged all the same, there would be no suggestions
+    /// rather than a crash.
+    private static func read(_ tables: TablePart) -> Suggester {
+        tables.read { bytes in
+            var reader = TableReader(bytes)
+            return (try? Suggester(reading: &reader, in: tables)) ?? none
+        }
+    }
+
+    private static var none: Suggester {
+        let document = GrammarDocument()
+        return Suggester(document: document, normalizer: Normalizer(document: document))
     }
 }
 

@@ -14,6 +14,8 @@ struct GrammarDocument: Sendable {
         var group = ""
         var summary = ""
         var examples: [String] = []
+        /// Its short forms, as typed at a shell prompt ("pet rm PET"): for `help syntax`.
+        var shortForms: [String] = []
         /// Its place and label in the quick-actions grid, if it has one.
         var quickAction: (number: Int, label: String)?
         var templates: [Template] = []
@@ -144,6 +146,8 @@ struct GrammarDocument: Sendable {
                 current!.summary = value.trimmingCharacters(in: " \t")
             } else if let value = line.dropPrefix("example:") {
                 current!.examples.append(value.trimmingCharacters(in: " \t"))
+            } else if let value = line.dropPrefix("short:") {
+                current!.shortForms.append(value.trimmingCharacters(in: " \t"))
             } else if let value = line.dropPrefix("quick:") {
                 let parts = value.trimmingCharacters(in: " \t").split(separator: " ", maxSplits: 1)
                 guard parts.count == 2, let position = Int(parts[0]), position > 0 else {

@@ -15,7 +15,7 @@
 /// decoding and no copy.
 enum GrammarTables {
     static let magic: [UInt8] = Array("LTGT".utf8)
-    static let formatVersion = 6
+    static let formatVersion = 8
 
     /// A digit of an integer is `digitBase + (its five bits) + (more follow ? 32 : 0)`: "0"…"o".
     static let digitBase: UInt8 = 0x30
@@ -92,6 +92,15 @@ struct TableReader {
     }
 
     var isAtEnd: Bool { position == bytes.count }
+
+    /// Where the next read starts, for a part of the tables read later (``skip(_:)``).
+    var offset: Int { position }
+
+    /// Passes over `count` bytes, to be read later by a reader of their own.
+    mutating func skip(_ count: Int) throws(GrammarError) {
+        guard 0 <= count, count <= bytes.count - position else { throw Self.damaged("a part of \(count) bytes with \(bytes.count - position) left") }
+        position += count
+    }
 
     mutating func integer() throws(GrammarError) -> Int {
         var result: UInt64 = 0

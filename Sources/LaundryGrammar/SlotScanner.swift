@@ -7,6 +7,10 @@ struct SlotScanner: Sendable {
     /// with the value it stands for, longest first.
     let phrases: [SlotKind: [(value: String, words: [String])]]
 
+    init(phrases: [SlotKind: [(value: String, words: [String])]]) {
+        self.phrases = phrases
+    }
+
     init(document: GrammarDocument, normalizer: Normalizer) {
         var phrases: [SlotKind: [(value: String, words: [String])]] = [:]
         var seen: Set<String> = []

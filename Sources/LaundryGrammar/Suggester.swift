@@ -18,10 +18,19 @@ struct Suggester: Sendable {
         let mask: UInt32
         /// By piece: a word's lower-case UTF-8, what it is compared by (empty for slots).
         let bytes: [[UInt8]]
+
+        init(intent: Intent, pieces: [Piece]) {
+            self.intent = intent
+            self.pieces = pieces
+            mask = Suggester.mask(of: pieces.compactMap(TemplateSpelling.kind(of:)))
+            bytes = pieces.map { piece -> [UInt8] in
+                if case .word(let word) = piece { Array(word.lowercased().utf8) } else { [] }
+            }
+        }
     }
 
     /// By intent, every spelling of its templates.
-    let renderings: [Intent: [Rendering]]
+    let renderings: Spellings
     /// By intent: the slots some template has, and those every template has.
     let slotKinds: [Intent: Set<SlotKind>]
     /// By intent: the slots some template fills from the line's words (a fixed value, `{value=due}`,
@@ -46,11 +55,7 @@ struct Suggester: Sendable {
                 var always: Set<SlotKind>?
                 for pieces in spelled where !pieces.isEmpty {
                     let kinds = Set(pieces.compactMap(TemplateSpelling.kind(of:)))
-                    let bytes = pieces.map { piece -> [UInt8] in
-                        if case .word(let word) = piece { Array(word.lowercased().utf8) } else { [] }
-                    }
-                    renderings[block.intent, default: []].append(
-                        Rendering(intent: block.intent, pieces: pieces, mask: Self.mask(of: kinds), bytes: bytes))
+                    renderings[block.intent, default: []].append(Rendering(intent: block.intent, pieces: pieces))
                     slotKinds[block.intent, default: []].formUnion(kinds)
                     for piece in pieces {
                         if case .slot(let kind) = piece { wordKinds[block.intent, default: []].insert(kind) }
@@ -61,7 +66,7 @@ struct Suggester: Sendable {
                 requiredKinds[block.intent] = requiredKinds[block.intent].map { $0.intersection(always ?? []) } ?? always ?? []
             }
         }
-        self.renderings = renderings
+        self.renderings = Spellings(renderings)
         self.slotKinds = slotKinds
         self.wordKinds = wordKinds
         self.requiredKinds = requiredKinds
@@ -105,7 +110,7 @@ struct Suggester: Sendable {
         buffer.reserveCapacity(128)
         var rows = EditDistance.Rows()
         var best: (distance: Int, rendering: Rendering)?
-        for rendering in renderings[intent] ?? [] where rendering.mask == mask {
+        for rendering in renderings[intent] where rendering.mask == mask {
             buffer.removeAll(keepingCapacity: true)
             guard append(rendering, values, slots, to: &buffer) else { continue }
             let bound = min(limit, (best?.distance ?? .max) - 1)

@@ -29,7 +29,8 @@ import Testing
             #expect(read.cues(in: line) == compiled.cues(in: line), "\(line)")
             #expect(!compiled.cues(in: line).isEmpty, "\(line)")
         }
-        for line in ["srt wash for snowy", "how is fluffy", "set dry time", "banana", "helo"] {
+        for line in ["srt wash for snowy", "how is fluffy", "set dry time", "banana", "helo", "snowy drier 40 mins",
+                     "apperance dark pls", "exprot the histroy as csv", "turn of sond"] {
             let pets = PetNameIndex(names: ["Snowy"])
             #expect(read.interpret(line, pets: pets).guesses.map(\.sentence) == compiled.interpret(line, pets: pets).guesses.map(\.sentence),
                     "\(line)")
