@@ -30,7 +30,9 @@ struct LinePreparer: Sendable {
     /// The line's tokens, expanded, with what may be skipped and which words name pets; nil when
     /// the line is empty or too long to be a command (``Matcher/maximumWords``).
     func prepare(_ line: String, pets: PetNameIndex) -> Matcher.Line? {
-        var tokens = Tokenizer.tokens(of: line)
+        var tokens = JoinedWords.split(Tokenizer.tokens(of: line), in: line) { word in
+            wordFacts[word].map { $0.id >= 0 || $0.expands || $0.startsSkip } ?? pets.startsName(word)
+        }
         var facts = tokens.map { wordFacts[$0.word] ?? WordFacts() }
         if facts.contains(where: \.expands) {
             tokens = normalizer.expand(tokens)

@@ -65,6 +65,9 @@ public struct PetNameIndex: Sendable {
 
     public static let empty = PetNameIndex(names: [])
 
+    /// Whether a name starts with this normalised word.
+    func startsName(_ word: String) -> Bool { firstWords.contains(word) }
+
     public var isEmpty: Bool { entries.isEmpty }
 
     /// The names whose words stand at `position` of a line's normalised words: (word count,

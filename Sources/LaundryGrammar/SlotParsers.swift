@@ -50,17 +50,18 @@ package enum SlotParsers {
         case ["today"]: .today
         case ["yesterday"]: .yesterday
         case ["this", "week"]: .thisWeek
-        case ["last", "week"], ["past", "week"]: .lastDays(.whole(7))
+        case ["last", "week"], ["past", "week"], ["week"]: .lastDays(.whole(7))
         case ["this", "month"]: .thisMonth
-        case ["last", "month"], ["past", "month"]: .lastDays(.whole(30))
+        case ["last", "month"], ["past", "month"], ["month"]: .lastDays(.whole(30))
         case ["all", "time"], ["ever"], ["everything"], ["all"]: .all
         default: nil
         }
         if let named { return named.slotValue }
-        let words = splitCompact(input)
-        let units: [String: Decimal] = ["day": 1, "days": 1, "week": 7, "weeks": 7, "month": 30, "months": 30]
-        guard words.count >= 3, ["last", "past"].contains(words[0]),
-              let (count, used) = number(words, at: 1), used == words.count - 2,
+        // "last 30 days", "past two weeks" — and, as an option's value, "7d", "2w", "30 days".
+        var words = splitCompact(input)
+        let units: [String: Decimal] = ["day": 1, "days": 1, "week": 7, "weeks": 7, "month": 30, "months": 30, "d": 1, "w": 7]
+        if ["last", "past"].contains(words.first) { words.removeFirst() }
+        guard words.count >= 2, let (count, used) = number(words, at: 0), used == words.count - 1,
               let unit = units[words.last!], let days = SlotNumber(count * unit)
         else { return nil }
         return HistoryRange.lastDays(days).slotValue
@@ -203,8 +204,10 @@ package enum SlotParsers {
             "daily": 1, "day": 1, "weekly": 7, "week": 7, "fortnightly": 14, "biweekly": 14,
             "fortnight": 14, "monthly": 30, "month": 30,
         ]
+        // "d" and "w" only after a number, as one word: "3d", "2w".
         let unitDays: [String: Decimal] = [
             "day": 1, "days": 1, "week": 7, "weeks": 7, "fortnight": 14, "fortnights": 14, "month": 30, "months": 30,
+            "d": 1, "w": 7,
         ]
         if words.count == 1, let days = single[words.first!] { return .whole(days) }
         if words.count == 2, words.first == "other", words.last == "day" { return .whole(2) }

@@ -4,7 +4,8 @@ import Foundation
 /// edges of a word dropped, runs of white space folded.
 ///
 /// It splits first and strips after, so a word that is nothing but punctuation ("?") survives,
-/// and a leading "/" is kept ("/status" is a word of its own). So are a sign and a decimal point
+/// and a leading "/" is kept ("/status" is a word of its own), as is a leading "--" before a letter
+/// ("--pet", a command-line option). So are a sign and a decimal point
 /// right before a digit ("-5", ".5", "-.5"): stripped, "-5 minutes" would be read as 5. Each token remembers where it
 /// stands in the line, so slots can hand back the user's own spelling ("Zoë", "Mr. Fluff").
 struct Token: Equatable {
@@ -188,19 +189,22 @@ enum Tokenizer {
             // All punctuation ("?", "!"): keep as it is.
             return Token(word: String(line[chunkRange]), range: chunkRange, chunk: chunkRange)
         }
-        let keepsSlash = bytes[chunk.lowerBound] == UInt8(ascii: "/")
-        var start = chunk.lowerBound + (keepsSlash ? 1 : 0)
+        // A leading "/" (a shortcut) or "--" before a letter (a command-line option) is kept.
+        let dash = UInt8(ascii: "-")
+        let prefix = bytes[chunk.lowerBound] == UInt8(ascii: "/") ? 1
+            : chunk.count > 2 && bytes[chunk.lowerBound] == dash && bytes[chunk.lowerBound + 1] == dash
+                && isASCIILetter(bytes[chunk.lowerBound + 2]) ? 2 : 0
+        var start = chunk.lowerBound + prefix
         var end = chunk.upperBound
         while start < end, !isASCIIWordCharacter(bytes[start]) { start += 1 }
         if start < end, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[start]) {
-            let first = chunk.lowerBound + (keepsSlash ? 1 : 0)
+            let first = chunk.lowerBound + prefix
             if start > first, bytes[start - 1] == UInt8(ascii: ".") { start -= 1 }
             if start > first, bytes[start - 1] == UInt8(ascii: "-") || bytes[start - 1] == UInt8(ascii: "+") { start -= 1 }
         }
         while end > start, !isASCIIWordCharacter(bytes[end - 1]) { end -= 1 }
-        let prefix = keepsSlash ? 1 : 0
         let word = String(unsafeUninitializedCapacity: prefix + end - start) { buffer in
-            if keepsSlash { buffer[0] = UInt8(ascii: "/") }
+            for offset in 0..<prefix { buffer[offset] = bytes[chunk.lowerBound + offset] }
             for offset in start..<end {
                 let byte = bytes[offset]
                 // ASCII upper case differs from lower case by one bit.
@@ -208,7 +212,7 @@ enum Tokenizer {
             }
             return prefix + end - start
         }
-        let range = (keepsSlash ? chunkRange.lowerBound : index(start))..<index(end)
+        let range = (prefix > 0 ? chunkRange.lowerBound : index(start))..<index(end)
         return Token(word: word, range: range, chunk: chunkRange)
     }
 
@@ -218,6 +222,10 @@ enum Tokenizer {
     /// form feed, carriage return and space.
     private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte)
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 
     /// ASCII letters and digits: the ASCII characters `isWordCharacter` accepts.
@@ -240,19 +248,19 @@ enum Tokenizer {
         }
         var start = chunk.lowerBound
         var end = chunk.upperBound
-        let keepsSlash = text.first == "/"
-        if keepsSlash { start = line.index(after: start) }
+        let prefix = text.first == "/" ? "/" : text.hasPrefix("--") && text.dropFirst(2).first?.isLetter == true ? "--" : ""
+        start = line.index(start, offsetBy: prefix.count)
         while start < end, !isWordCharacter(line[start]) { start = line.index(after: start) }
         if start < end, line[start].isASCIIDigit {
-            let first = keepsSlash ? line.index(after: chunk.lowerBound) : chunk.lowerBound
+            let first = line.index(chunk.lowerBound, offsetBy: prefix.count)
             if start > first, line[line.index(before: start)] == "." { start = line.index(before: start) }
             if start > first, SlotNumber.isSign(line[line.index(before: start)]) { start = line.index(before: start) }
         }
         while end > start, !isWordCharacter(line[line.index(before: end)]) { end = line.index(before: end) }
         // Typographic apostrophes ("what’s", "Snowy’s") compare like straight ones, and
         // compatibility forms like their plain ones (NFKC: "ｗａｓｈ" is "wash", "ﬁ" is "fi").
-        let word = (keepsSlash ? "/" : "") + line[start..<end].precomposedStringWithCompatibilityMapping.lowercased().replacingApostrophes()
-        return Token(word: word, range: (keepsSlash ? chunk.lowerBound : start)..<end, chunk: chunk)
+        let word = prefix + line[start..<end].precomposedStringWithCompatibilityMapping.lowercased().replacingApostrophes()
+        return Token(word: word, range: (prefix.isEmpty ? start : chunk.lowerBound)..<end, chunk: chunk)
     }
 
     private static func isWordCharacter(_ character: Character) -> Bool {

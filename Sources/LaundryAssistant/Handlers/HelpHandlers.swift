@@ -9,7 +9,7 @@ struct HelpHandlers: Handlers {
 
     func help(_ turn: Turn) -> Reply {
         if let topic = turn.command[.topic] {
-            return helpOnTopic(topic, turn)
+            return topic.value == "syntax" ? shortForms(turn) : helpOnTopic(topic, turn)
         }
         let sections = helpSections(grammar.intents)
         var lines = [Reply.Line(.lead, "Here is what you can say (“help TOPIC” for more, e.g. “help wash”):")]
@@ -40,6 +40,18 @@ struct HelpHandlers: Handlers {
             lines.append(Reply.Line(.contentText, "  Say: " + help.examples.map { "“\($0)”" }.joined(separator: ", ")))
         }
         return turn.reply(lines: lines, content: .help(helpSections(matching)))
+    }
+
+    /// `help syntax`: the short forms people with a shell's habits type, one line an intent.
+    private func shortForms(_ turn: Turn) -> Reply {
+        let forms = grammar.intents.filter { !$0.shortForms.isEmpty }
+        var lines = [Reply.Line(.lead, "Short forms, as at a shell prompt (PET and NAME are yours to fill in):")]
+        for help in forms {
+            lines.append(Reply.Line(.contentText, "  " + help.shortForms.joined(separator: "  ·  ") + " — " + help.summary))
+        }
+        lines.append(Reply.Line(.contentText,
+            "Words may be joined by - _ . = (“start-wash”, “dry_time=70”); an option names what follows it (“--pet snowy”)."))
+        return turn.reply(lines: lines, content: .help(helpSections(forms)))
     }
 
     /// The intents a `help_topic` value names, in the value's order: intent names, or groups

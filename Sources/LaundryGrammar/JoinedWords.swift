@@ -1,0 +1,78 @@
+/// Command-line habits: words joined the way a program's options and keys are ("start-wash",
+/// "dry_time", "buddy.frequency", "appearance=system", "--pet=snowy"), taken apart into the words
+/// they are made of, so that the templates read "start wash", "dry time", "buddy frequency",
+/// "appearance = system" and "--pet snowy". Each part keeps its place in the line, so a name in it
+/// is handed back as typed.
+///
+/// A word is taken apart only where a part is a word the grammar knows (or a number, or a pet's
+/// name), and never when it is such a word itself: "t-shirts" and a pet called "T-Rex" stay
+/// whole, "1.5" is a number. An option ("--pet") keeps its dashes only when the grammar names it;
+/// "--snowy" is "snowy".
+enum JoinedWords {
+    /// `isWord`: whether the grammar (or a pet's name) knows a normalised word.
+    static func split(_ tokens: [Token], in line: String, isWord: (String) -> Bool) -> [Token] {
+        guard tokens.contains(where: mayBeJoined) else { return tokens }
+        var result: [Token] = []
+        result.reserveCapacity(tokens.count + 4)
+        for token in tokens {
+            guard mayBeJoined(token), !token.quoted, !isWord(token.word) else {
+                result.append(token)
+                continue
+            }
+            result.append(contentsOf: parts(of: token, in: line, isWord: isWord))
+        }
+        return result
+    }
+
+    private static func mayBeJoined(_ token: Token) -> Bool {
+        token.word.utf8.contains { joiners.contains($0) }
+    }
+
+    /// "-", "_", ".", "=" and ":" (as in "dry_time:70").
+    private static let joiners: Set<UInt8> = [0x2D, 0x5F, 0x2E, 0x3D, 0x3A]
+
+    private static func parts(of token: Token, in line: String, isWord: (String) -> Bool) -> [Token] {
+        let text = line[token.range]
+        var pieces: [(range: Range<String.Index>, joinedBy: Character?)] = []
+        var start = text.startIndex
+        var joiner: Character?
+        var index = text.startIndex
+        // An option's dashes belong to its name.
+        if text.hasPrefix("--") { index = text.index(index, offsetBy: 2) }
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            if character.isASCII, let byte = character.asciiValue, joiners.contains(byte), index > start,
+               // Between two digits a joiner is part of a number ("1.5", "10:30", "2-3").
+               !(text[text.index(before: index)].isNumber && next < text.endIndex && text[next].isNumber) {
+                pieces.append((start..<index, joiner))
+                joiner = character
+                start = next
+            }
+            index = next
+        }
+        if start < text.endIndex { pieces.append((start..<text.endIndex, joiner)) }
+        let words = pieces.map { Tokenizer.normalize(String(line[$0.range])) }
+        let splits = words.count > 1 && words.contains { isWord($0) || SlotParsers.mayReadByShape($0) }
+        guard splits else { return [withoutUnknownOption(token, in: line, isWord: isWord)] }
+
+        var tokens: [Token] = []
+        for (piece, word) in zip(pieces, words) where !word.isEmpty {
+            // "appearance=system" reads as "appearance = system"; after an option, "=" only
+            // separates its value ("--pet=snowy").
+            if piece.joinedBy == "=", let previous = tokens.last, !previous.word.hasPrefix("--") {
+                let sign = line.index(before: piece.range.lowerBound)
+                tokens.append(Token(word: "=", range: sign..<piece.range.lowerBound, chunk: token.chunk))
+            }
+            tokens.append(withoutUnknownOption(Token(word: word, range: piece.range, chunk: token.chunk), in: line, isWord: isWord))
+        }
+        return tokens
+    }
+
+    /// An option the grammar does not name is its bare word: "--snowy" is "snowy".
+    private static func withoutUnknownOption(_ token: Token, in line: String, isWord: (String) -> Bool) -> Token {
+        guard token.word.hasPrefix("--"), !isWord(token.word) else { return token }
+        let range = line.index(token.range.lowerBound, offsetBy: 2)..<token.range.upperBound
+        return Token(word: String(token.word.dropFirst(2)), range: range, chunk: token.chunk, quote: token.quote)
+    }
+}
