@@ -35,6 +35,8 @@ struct GrammarDocument: Sendable {
     var skips: [String] = []
     /// `expand` lines, as written: a word and the words it is read as.
     var expansions: [(word: String, words: String)] = []
+    /// `homophone` lines, as written: a word and the words said or typed like it.
+    var homophones: [(word: String, alike: [String])] = []
     /// `cue` lines, as written: a phrase and what it says about the clause it stands in.
     var cues: [(kind: Cue.Kind, phrase: String)] = []
 
@@ -91,6 +93,13 @@ struct GrammarDocument: Sendable {
                         throw GrammarError(line: number, message: "'\(parts[0])' is expanded twice")
                     }
                     document.expansions.append((parts[0], parts[1]))
+                } else if let definition = line.dropPrefix("homophone ") {
+                    let parts = definition.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: " \t") }
+                    let alike = parts.count == 2 ? parts[1].split(separator: "|").map { $0.trimmingCharacters(in: " \t") } : []
+                    guard parts.count == 2, !parts[0].contains(" "), !alike.isEmpty, !alike.contains(where: { $0.isEmpty || $0.contains(" ") }) else {
+                        throw GrammarError(line: number, message: "a homophone line is written: homophone WORD = WORD | WORD …")
+                    }
+                    document.homophones.append((parts[0], alike))
                 } else if let definition = line.dropPrefix("cue ") {
                     let parts = definition.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: " \t") }
                     let kinds = Cue.Kind.allCases.map(\.rawValue).joined(separator: ", ")
@@ -120,7 +129,7 @@ struct GrammarDocument: Sendable {
                 } else {
                     throw GrammarError(
                         line: number,
-                        message: "expected 'intent NAME', 'rule NAME = …', 'values NAME', 'skip …', 'expand …' or 'cue …', found '\(line)'")
+                        message: "expected 'intent NAME', 'rule NAME = …', 'values NAME', 'skip …', 'expand …', 'homophone …' or 'cue …', found '\(line)'")
                 }
                 continue
             }

@@ -9,19 +9,47 @@
 /// whole, "1.5" is a number. An option ("--pet") keeps its dashes only when the grammar names it;
 /// "--snowy" is "snowy".
 enum JoinedWords {
-    /// `isWord`: whether the grammar (or a pet's name) knows a normalised word.
-    static func split(_ tokens: [Token], in line: String, isWord: (String) -> Bool) -> [Token] {
-        guard tokens.contains(where: mayBeJoined) else { return tokens }
+    /// `isWord`: whether the grammar (or a pet's name) knows a normalised word; `isCommandWord`:
+    /// whether it is a word of a template or the first of a pet's name (not filler alone).
+    static func split(_ tokens: [Token], in line: String, isWord: (String) -> Bool, isCommandWord: (String) -> Bool) -> [Token] {
         var result: [Token] = []
-        result.reserveCapacity(tokens.count + 4)
+        var changed = false
         for token in tokens {
-            guard mayBeJoined(token), !token.quoted, !isWord(token.word) else {
+            let joined = mayBeJoined(token)
+            guard joined || mayBeGlued(token), !token.quoted, !isWord(token.word),
+                  let parts = joined ? parts(of: token, in: line, isWord: isWord) : glued(token, in: line, isWord: isCommandWord)
+            else {
                 result.append(token)
                 continue
             }
-            result.append(contentsOf: parts(of: token, in: line, isWord: isWord))
+            result.append(contentsOf: parts)
+            changed = true
         }
-        return result
+        return changed ? result : tokens
+    }
+
+    /// Two words typed without the space between them ("startdryer", "washsnowy"): split where
+    /// both halves are words of a command, of three letters at least and one of four — when there
+    /// is exactly one such place. ("histry" is a misspelt "history", not "his try".)
+    private static func glued(_ token: Token, in line: String, isWord: (String) -> Bool) -> [Token]? {
+        let word = Array(token.word.utf8)
+        var found: Int?
+        for cut in 3...(word.count - 3) where max(cut, word.count - cut) >= 4
+            && isWord(String(decoding: word[..<cut], as: UTF8.self))
+            && isWord(String(decoding: word[cut...], as: UTF8.self)) {
+            guard found == nil else { return nil }
+            found = cut
+        }
+        guard let cut = found else { return nil }
+        let middle = line.utf8.index(token.range.lowerBound, offsetBy: cut)
+        return [Token(word: String(decoding: word[..<cut], as: UTF8.self), range: token.range.lowerBound..<middle, chunk: token.chunk),
+                Token(word: String(decoding: word[cut...], as: UTF8.self), range: middle..<token.range.upperBound, chunk: token.chunk)]
+    }
+
+    /// Six ASCII letters or more, as typed (the range's length is the word's: no accents folded).
+    private static func mayBeGlued(_ token: Token) -> Bool {
+        let utf8 = token.word.utf8
+        return utf8.count >= 6 && utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
     }
 
     private static func mayBeJoined(_ token: Token) -> Bool {

@@ -30,9 +30,9 @@ struct LinePreparer: Sendable {
     /// The line's tokens, expanded, with what may be skipped and which words name pets; nil when
     /// the line is empty or too long to be a command (``Matcher/maximumWords``).
     func prepare(_ line: String, pets: PetNameIndex) -> Matcher.Line? {
-        var tokens = JoinedWords.split(Tokenizer.tokens(of: line), in: line) { word in
+        var tokens = JoinedWords.split(Tokenizer.tokens(of: line), in: line, isWord: { word in
             wordFacts[word].map { $0.id >= 0 || $0.expands || $0.startsSkip } ?? pets.startsName(word)
-        }
+        }, isCommandWord: { word in (wordFacts[word]?.id ?? -1) >= 0 || pets.startsName(word) })
         var facts = tokens.map { wordFacts[$0.word] ?? WordFacts() }
         if facts.contains(where: \.expands) {
             tokens = normalizer.expand(tokens)
@@ -56,7 +56,8 @@ struct LinePreparer: Sendable {
     func startsSkip(_ word: String) -> Bool { wordFacts[word]?.startsSkip ?? false }
 
     private func prepare(_ tokens: [Token], facts: [WordFacts], line: String, pets: PetNameIndex) -> Matcher.Line {
-        let words = tokens.map(\.word)
+        var tokens = tokens, facts = facts
+        var words = tokens.map(\.word)
         // Made at the first pet named, the first skip: many lines name none and skip nothing.
         var isPetWord: [Bool] = [], petNames: [[PetMatch]] = []
         if !pets.isEmpty {
@@ -71,6 +72,16 @@ struct LinePreparer: Sendable {
                 for match in named {
                     for covered in position..<position + match.length { isPetWord[covered] = true }
                 }
+            }
+        }
+        // A word said like another right before a pet's name is that word: "wash four snowy".
+        if !petNames.isEmpty, !normalizer.homophones.isEmpty {
+            for position in words.indices.dropFirst() where !petNames[position].isEmpty && !isPetWord[position - 1] {
+                guard let meant = normalizer.homophones[words[position - 1]] else { continue }
+                let token = tokens[position - 1]
+                tokens[position - 1] = Token(word: meant, range: token.range, chunk: token.chunk, quote: token.quote)
+                words[position - 1] = meant
+                facts[position - 1] = wordFacts[meant] ?? WordFacts()
             }
         }
         let skips = normalizer.skips(tokens, mayStartPhrase: { facts[$0].startsSkip }) { !isPetWord.isEmpty && isPetWord[$0] }

@@ -20,11 +20,15 @@ struct Normalizer: Sendable, Equatable {
     private let skipPhrasesByFirstWord: [String: [[String]]]
     /// Every word of a skip phrase: filler, which says nothing of what is asked.
     let fillerWords: Set<String>
+    /// A word said or typed like another ("four" for "for"), and that word: read as it right
+    /// before a pet's name ("wash four snowy"), where the word it sounds like is what fits.
+    let homophones: [String: String]
 
     static let empty = Normalizer(expansions: [:], skipPhrases: [])
 
-    init(expansions: [String: [String]], skipPhrases: [[String]]) {
+    init(expansions: [String: [String]], skipPhrases: [[String]], homophones: [String: String] = [:]) {
         self.expansions = expansions
+        self.homophones = homophones
         self.skipPhrases = skipPhrases.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
         skipPhrasesByFirstWord = Dictionary(grouping: self.skipPhrases, by: { $0[0] })
         fillerWords = Set(self.skipPhrases.joined())
@@ -37,9 +41,13 @@ struct Normalizer: Sendable, Equatable {
             expansions[Tokenizer.normalize(word)] = words.split(separator: " ").map { Tokenizer.normalize(String($0)) }
         }
         let partial = Normalizer(expansions: expansions, skipPhrases: [])
+        var homophones: [String: String] = [:]
+        for (word, alike) in document.homophones {
+            for other in alike { homophones[Tokenizer.normalize(other)] = Tokenizer.normalize(word) }
+        }
         self.init(expansions: expansions, skipPhrases: document.skips.map { phrase in
             partial.expand(phrase.split(separator: " ").map { Tokenizer.normalize(String($0)) })
-        })
+        }, homophones: homophones)
     }
 
     /// Normalised words with each expansion applied ("what's" → "what", "is").

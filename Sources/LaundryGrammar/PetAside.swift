@@ -21,9 +21,11 @@ extension LineReader {
             let pet = SlotValue(text: petText, knownPet: pets.entries[entry].name)
             // Before or after the command: the rest is the line without the pet.
             if position == 0 || end == count || line.skippable(from: end) == count - end {
+                // A word said like "for" before the pet goes with it ("wash four snowy" is "wash").
+                let cut = position > 0 && isHomophone(line, at: position - 1, original: original) ? position - 1 : position
                 let rest = position == 0
                     ? String(original[line.tokens[end - 1].chunk.upperBound...])
-                    : String(original[..<line.tokens[position].chunk.lowerBound])
+                    : String(original[..<line.tokens[cut].chunk.lowerBound])
                 // A pet's name alone asks after the pet.
                 if position == 0 && line.skippable(from: end) == count - end { return Command(intent: .showPet, slots: [.pet: pet], template: "{pet}") }
                 if let command = commandAbout(pet, rest, pets: pets, corrector: corrector) { return command }
@@ -34,7 +36,7 @@ extension LineReader {
                     && !SlotParsers.vocabulary.contains(line.words[index])
             }
             let typed = line.words[end - 1], named = pets.entries[entry].words.last ?? ""
-            let isPossessive = PetNameIndex.withoutPossessive(typed) != typed || typed == named + "s"
+            let isPossessive = PetNameIndex.withoutPossessive(typed) != typed || typed == named + "s" || typed == PetNameIndex.pluralLike(named)
             if isPossessive, (1...Self.possessionWords).contains(tail.count) {
                 let rest = String(original[..<line.tokens[end - 1].chunk.upperBound])
                     + " " + String(original[line.tokens[tail.upperBound - 1].chunk.upperBound...])
@@ -42,6 +44,12 @@ extension LineReader {
             }
         }
         return nil
+    }
+
+    /// Whether the word at `position` was typed as another it sounds like (``Normalizer/homophones``).
+    private func isHomophone(_ line: Matcher.Line, at position: Int, original: String) -> Bool {
+        let typed = Tokenizer.normalize(String(original[line.tokens[position].range]))
+        return typed != line.words[position] && matcher.graph.normalizer.homophones[typed] == line.words[position]
     }
 
     /// The most words after a possessive pet taken as what of the pet's is meant ("gym kit").

@@ -52,7 +52,7 @@ public struct PetNameIndex: Sendable {
             for first in Set([entry.words[0], entry.folded[0]]) {
                 firstWords.insert(first)
                 // A one-word name may be its own last word, possessive.
-                if entry.words.count == 1 { firstWords.formUnion([first + "s", first + "'s", first + "’s"]) }
+                if entry.words.count == 1 { firstWords.formUnion([first + "s", first + "'s", first + "’s", Self.pluralLike(first)].compactMap { $0 }) }
             }
         }
         self.firstWords = FewWords(firstWords)
@@ -124,14 +124,21 @@ public struct PetNameIndex: Sendable {
     }
 
     /// Whether a word of the line is one word of a name: as it is, without accents, or (its last
-    /// word) with a possessive — "snowy's", "snowy’s", or "snowys" as people type it in a hurry.
+    /// word) with a possessive — "snowy's", "snowy’s", or "snowys" and "buddies" as people type it
+    /// in a hurry.
     /// (A name that itself ends in "s" — "Socks" — is found as it is first.)
     private static func word(_ token: String, names word: String, folded: String, possessive: Bool) -> Bool {
         if token == word { return true }
-        if possessive && (withoutPossessive(token) == word || token == word + "s") { return true }
+        if possessive && (withoutPossessive(token) == word || token == word + "s" || token == pluralLike(word)) { return true }
         guard !token.isASCII || folded != word else { return false }
         let bare = fold(token)
         return bare == folded || (possessive && (withoutPossessive(bare) == folded || bare == folded + "s"))
+    }
+
+    /// "buddies" for "buddy": a possessive typed as the plural sounds ("buddies folded").
+    static func pluralLike(_ word: String) -> String? {
+        guard word.count > 2, word.hasSuffix("y") else { return nil }
+        return word.dropLast() + "ies"
     }
 
     /// The word without an "'s" or "’s" at its end.

@@ -164,6 +164,9 @@ final class WordGraph: @unchecked Sendable {
         }
         writer.integer(normalizer.skipPhrases.count)
         for phrase in normalizer.skipPhrases { writer.strings(phrase) }
+        let homophones = normalizer.homophones.sorted { $0.key < $1.key }
+        writer.strings(homophones.map(\.key))
+        writer.strings(homophones.map(\.value))
         writer.integer(templates.count)
         for template in templates {
             writer.ordinal(template.intent, in: intents)
@@ -215,7 +218,10 @@ final class WordGraph: @unchecked Sendable {
             expansions[word] = try reader.strings()
         }
         let skipPhrases = try reader.array { reader throws(GrammarError) in try reader.strings() }
-        normalizer = Normalizer(expansions: expansions, skipPhrases: skipPhrases)
+        let alike = try reader.strings(), meant = try reader.strings()
+        guard alike.count == meant.count else { throw TableReader.damaged("homophones without their words") }
+        normalizer = Normalizer(expansions: expansions, skipPhrases: skipPhrases,
+                                homophones: Dictionary(zip(alike, meant), uniquingKeysWith: { first, _ in first }))
         templates = try reader.array { reader throws(GrammarError) in
             CompiledTemplate(intent: try reader.ordinal(in: intents), text: try reader.string(), start: try reader.int32())
         }

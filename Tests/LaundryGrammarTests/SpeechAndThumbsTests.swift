@@ -1,0 +1,46 @@
+import EnglishGrammar
+import LaundryCore
+import LaundryGrammar
+import Testing
+
+/// What dictation and thumbs do to a line: a word said like another, two words without the space
+/// between them, a possessive typed as the plural sounds, the program addressed by its name.
+@Suite struct SpeechAndThumbsTests {
+    let pets = PetNameIndex(names: ["Snowy", "Fluffy", "Mr. Fluff", "Buddy"])
+
+    func read(_ line: String) throws -> Command { try Grammar.english.match(line, pets: pets) }
+
+    @Test(arguments: [
+        ("wash four snowy", Intent.startWash, "Snowy"),
+        ("um okay so start wash four snowy", .startWash, "Snowy"),
+        ("dry 4 buddy", .startDry, "Buddy"),
+        ("how much longer four fluffy", .showPet, "Fluffy"),
+        ("Startdryer buddy", .startDry, "Buddy"),
+        ("startwash snowy", .startWash, "Snowy"),
+        ("washsnowy", .startWash, "Snowy"),
+        ("buddies folded", .markFolded, "Buddy"),
+        ("fluffies timer", .showPet, "Fluffy"),
+        ("hey laundry time start wash for snowy", .startWash, "Snowy"),
+        ("hey laundrytime how is snowy", .showPet, "Snowy"),
+    ])
+    func readAsMeant(line: String, intent: Intent, pet: String) throws {
+        let command = try read(line)
+        #expect(command.intent == intent, "\(line) → \(command.intent)")
+        #expect(command[.pet]?.knownPet == pet, "\(line)")
+    }
+
+    /// "four" is for only before a pet: never a wash of four minutes, and a number elsewhere.
+    @Test func aWordSaidLikeForIsANumberElsewhere() throws {
+        #expect(try read("wash four snowy").intent != .setWashTime, "no data change from a homophone")
+        #expect(try read("wash snowy every four days")[.days]?.value == "4")
+        #expect(try read("set snowy's wash time to four")[.minutes]?.value == "4")
+    }
+
+    /// Glued words come apart only where both halves are words of a command: a name stays whole.
+    @Test func aGluedNameStaysWhole() throws {
+        #expect(try read("create pet Washday")[.name]?.text == "Washday")
+        #expect(try read("create pet Sunshine")[.name]?.text == "Sunshine")
+        // Two halves of three letters are a misspelling more often than two words: "his try".
+        #expect(try read("histry fluffy").intent == .history)
+    }
+}
