@@ -1,3 +1,4 @@
+import Foundation
 import LaundryCore
 internal import LaundryGrammar
 
@@ -20,13 +21,16 @@ struct ConversationContext {
         /// "Start wash for Fluffy? (yes/no)": a sure reading of a line no template fits, a change,
         /// asked about — run on yes, dropped on no or on any other command.
         case guessedChange(Guess)
+        /// "Until when?" after a pause that begins later was made without an end: an end said
+        /// next ("until sunday", "for a week") is given to the pets paused from `start`.
+        case pauseEnd(pets: [String], start: Date)
 
         /// Whether it leaves a command undone until it is answered (the grid and suggestions
         /// only offer).
         var awaitsAnswer: Bool {
             switch self {
             case .pet, .confirmation, .newPetName, .guessedChange: true
-            case .quickActions, .suggestions: false
+            case .quickActions, .suggestions, .pauseEnd: false
             }
         }
     }

@@ -48,8 +48,14 @@ extension Pet {
     /// The pet paused from `now` until `until` (nil: until resumed). A pause running or over is
     /// folded into the time held first, so pausing again moves the end.
     public func paused(at now: Date, until: Date?) -> Pet {
+        paused(from: now, at: now, until: until)
+    }
+
+    /// The same for a pause that begins later ("from next week"): it holds nothing until `start`
+    /// (a start gone by is `now`).
+    public func paused(from start: Date, at now: Date, until: Date?) -> Pet {
         var pet = resumed(at: now)
-        pet.pausedAt = now
+        pet.pausedAt = max(start, now)
         pet.pausedUntil = until
         return pet
     }

@@ -37,6 +37,9 @@ public enum SlotKind: String, CaseIterable, Sendable {
     /// When a pause ends: "until monday", "for 2 weeks", "indefinitely" (``SlotParsers/until``;
     /// the assistant resolves it in the user's time zone).
     case until
+    /// When a pause begins, for one that begins later: "from monday", "next week" (read as
+    /// `until` is: ``SlotParsers/until``).
+    case from
 
     /// How many words an unknown pet reference may have.
     static let unknownPetMaximumWords = 3
@@ -58,7 +61,7 @@ public enum SlotKind: String, CaseIterable, Sendable {
         case .count: .parsed(SlotParsers.count)
         case .range: .parsed(SlotParsers.range)
         case .at: .parsed(SlotParsers.instant)
-        case .until: .parsed(SlotParsers.until)
+        case .until, .from: .parsed(SlotParsers.until)
         case .setting, .value, .format: .listOnly
         }
     }

@@ -102,7 +102,7 @@ struct TemplateSampler {
         case .count: text = random.element(of: Self.counts)
         case .range: text = random.element(of: Self.ranges)
         case .at: text = random.element(of: Self.instants)
-        case .until: text = random.element(of: Self.untils)
+        case .until, .from: text = random.element(of: Self.untils)
         case .path: text = random.element(of: Self.paths)
         case .query:
             if random.below(4) == 0 {

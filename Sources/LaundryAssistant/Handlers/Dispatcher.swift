@@ -50,6 +50,8 @@ struct Dispatcher: Handlers {
                 if let reply = try conversationHandlers.answer(to: [guess], turn, pets: pets, transaction) { return reply }
             case .newPetName:
                 if let reply = try petHandlers.newPetName(turn, pets: pets, transaction) { return reply }
+            case .pauseEnd(let names, let start):
+                if let reply = try pauseHandlers.end(names, from: start, turn, pets: pets, transaction) { return reply }
             }
             // The line is no answer: the question is dropped, and the command that asked it is undone.
             if pending.awaitsAnswer {

@@ -14,42 +14,105 @@ struct PauseHandlers: Handlers {
     static let longest: TimeInterval = 366 * 86_400
 
     func pause(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
-        var until: Date?
-        if let slot = turn.command[.until], let value = slot.value {
+        // A pause may begin later ("next week", "from monday"); its end counts from its start.
+        var start = turn.now
+        if let slot = turn.command[.from], let value = slot.value {
             switch PauseEnd.resolve(value, now: turn.now, calendar: calendar) {
-            case .open: until = nil
-            case .at(let end) where end.timeIntervalSince(turn.now) > Self.longest:
-                return turn.failed(.refused, "A pause can last up to a year; “\(slot.text)” is longer. Nothing changed.")
-            case .at(let end) where !KeptDates.contains(end):
-                return turn.failed(.refused, KeptDates.refusal("The pause (“\(slot.text)”) would end", end))
-            case .at(let end): until = end
-            case .past:
-                return turn.failed(.refused, "“\(slot.text)” has gone by; a pause ends later than now. Nothing changed.")
-            case .unreadable:
-                return turn.failed(.refused, "I could not tell when “\(slot.text)” is. Say “until monday”, “for 2 weeks” or “until dec 24”. Nothing changed.")
+            case .at(let begin) where begin.timeIntervalSince(turn.now) > Self.longest:
+                return turn.failed(.refused, "A pause can begin up to a year ahead; “\(slot.text)” is later. Nothing changed.")
+            case .at(let begin) where !KeptDates.contains(begin):
+                return turn.failed(.refused, KeptDates.refusal("The pause (“\(slot.text)”) would begin", begin))
+            case .at(let begin): start = begin
+            case .past: break
+            case .open, .unreadable:
+                return turn.failed(.refused, "I could not tell when “\(slot.text)” is. Say “from monday” or “from dec 20 until jan 3”. Nothing changed.")
             }
         }
+        var until: Date?
+        if let slot = turn.command[.until], let value = slot.value {
+            switch resolveEnd(slot, value, from: start) {
+            case .success(let end): until = end
+            case .failure(let refusal): return turn.failed(.refused, refusal.message)
+            }
+        }
+        let asksEnd = start > turn.now && turn.command[.until] == nil
         guard turn.command[.pet] == nil else {
-            return try withPet(turn, pets: pets) { pet in try pause([pet], until: until, turn, transaction) }
+            return try withPet(turn, pets: pets) { pet in try pause([pet], from: start, until: until, asksEnd: asksEnd, turn, transaction) }
         }
         guard !pets.isEmpty else { return turn.failed(.refused, PetText.emptyState) }
-        return try pause(pets, until: until, turn, transaction)
+        return try pause(pets, from: start, until: until, asksEnd: asksEnd, turn, transaction)
     }
 
-    private func pause(_ pets: [Pet], until: Date?, _ turn: Turn, _ transaction: StoreTransaction) throws -> Reply {
+    /// Why a pause's end cannot be used, said to the user.
+    struct Refusal: Error {
+        let message: String
+    }
+
+    /// The instant an `until` slot stands for, counted from the pause's start; nil for no end.
+    private func resolveEnd(_ slot: SlotValue, _ value: String, from start: Date) -> Result<Date?, Refusal> {
+        switch PauseEnd.resolve(value, now: start, calendar: calendar) {
+        case .open: .success(nil)
+        case .at(let end) where end.timeIntervalSince(start) > Self.longest:
+            .failure(Refusal(message: "A pause can last up to a year; “\(slot.text)” is longer. Nothing changed."))
+        case .at(let end) where !KeptDates.contains(end):
+            .failure(Refusal(message: KeptDates.refusal("The pause (“\(slot.text)”) would end", end)))
+        case .at(let end): .success(end)
+        case .past:
+            .failure(Refusal(message: "“\(slot.text)” has gone by; a pause ends later than it begins. Nothing changed."))
+        case .unreadable:
+            .failure(Refusal(message: "I could not tell when “\(slot.text)” is. Say “until monday”, “for 2 weeks” or “until dec 24”. Nothing changed."))
+        }
+    }
+
+    /// The answer to "Until when?": an end ("until sunday", "for a week", "the 6th") for the pets
+    /// paused from `start`; nil when the line is no end, which leaves the pause open.
+    func end(_ names: [String], from start: Date, _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply? {
+        let read = ["pause " + turn.input, "pause until " + turn.input].lazy
+            .map { self.grammar.match($0) }
+            .first { $0.intent == .pausePet && $0[.until] != nil && $0[.pet] == nil }
+        guard let slot = read?[.until], let value = slot.value else { return nil }
+        let paused = pets.filter { names.contains($0.name.value) && $0.pausedAt == start }
+        guard !paused.isEmpty else { return nil }
+        switch resolveEnd(slot, value, from: start) {
+        case .failure(let refusal):
+            context.pending = .pauseEnd(pets: names, start: start)
+            return turn.failed(.refused, refusal.message)
+        case .success(let until):
+            var steps: [UndoStep] = []
+            for pet in paused {
+                var changed = pet
+                changed.pausedUntil = until
+                try transaction.update(changed)
+                steps.append(.restorePet(pet))
+            }
+            let who = paused.map(\.name.value).joinedAsChoice("and")
+            try transaction.pushUndo(UndoRecord(summary: "set the end of \(who)'s pause", steps: steps), at: turn.now)
+            let span = "from \(HistoryText.dayAndTime(start, calendar: calendar, from: turn.now)) "
+                + (until.map { "until \(HistoryText.dayAndTime($0, calendar: calendar, from: turn.now))" } ?? "until you resume \(paused.count == 1 ? "it" : "them")")
+            return turn.reply("\(who) \(paused.count == 1 ? "is" : "are") paused \(span).")
+        }
+    }
+
+    private func pause(
+        _ pets: [Pet], from start: Date, until: Date?, asksEnd: Bool, _ turn: Turn, _ transaction: StoreTransaction
+    ) throws -> Reply {
         let (dead, living) = (pets.filter { $0.mood(at: turn.now) == .dead }, pets.filter { $0.mood(at: turn.now) != .dead })
         let deadNote = dead.isEmpty ? nil
             : "\(dead.map(\.name.value).joinedAsChoice("and")) \(dead.count == 1 ? "has" : "have") died: there is nothing to hold. Doing a load of laundry brings \(dead.count == 1 ? "it" : "them") back."
         guard !living.isEmpty else { return turn.failed(.refused, deadNote! + " Nothing changed.") }
+        let later = start > turn.now
         let end = until.map { "until \(HistoryText.dayAndTime($0, calendar: calendar, from: turn.now))" } ?? "until you resume \(living.count == 1 ? "it" : "them")"
+        let begins = later ? "from \(HistoryText.dayAndTime(start, calendar: calendar, from: turn.now)) " : ""
         var steps: [UndoStep] = [], lines: [String] = [], events: [PetEvent] = []
         for pet in living {
-            let changed = pet.paused(at: turn.now, until: until)
+            let changed = pet.paused(from: start, at: turn.now, until: until)
             try transaction.update(changed)
             let id = try transaction.append(CycleEvent(kind: .paused(until: until), at: turn.now), for: changed)
             steps += [.restorePet(pet), .removeEvent(id: id)]
             events.append(PetEvent(.paused, of: changed, at: turn.now))
-            var line = "\(pet.name) is paused \(end) — health holds at \(changed.health(at: turn.now))%."
+            var line = later
+                ? "\(pet.name) pauses \(begins)\(end) — health holds from then."
+                : "\(pet.name) is paused \(end) — health holds at \(changed.health(at: turn.now))%."
             if let timer = pet.stage(at: turn.now).timer { line += " Its timer runs on (ends at \(PetText.clockTime(timer.endsAt, calendar: calendar)))." }
             lines.append(line)
         }
@@ -57,6 +120,10 @@ struct PauseHandlers: Handlers {
         try transaction.pushUndo(UndoRecord(summary: "paused \(names)", steps: steps), at: turn.now)
         lines.append("No due or sad reminders come meanwhile. “resume\(living.count == 1 ? " " + living[0].name.value : "")” ends it early.")
         if let deadNote { lines.append(deadNote) }
+        if asksEnd {
+            lines.append("Until when? (“until sunday”, “for a week”, or nothing: it lasts until you resume.)")
+            context.pending = .pauseEnd(pets: living.map(\.name.value), start: max(start, turn.now))
+        }
         var reply = living.count == 1
             ? turn.reply(lines.joined(separator: " "), pet: living[0])
             : turn.reply(lines.joined(separator: "\n"))
@@ -97,80 +164,5 @@ struct PauseHandlers: Handlers {
             : turn.reply(lines.joined(separator: "\n"))
         reply.events = events
         return reply
-    }
-}
-
-/// The instant an `until` slot's value (``SlotParsers/until``) stands for, in a calendar: always
-/// after `now` — a weekday, a day of the month or a date is the next one after today (today's is
-/// as good as gone) — and at the day's start unless a time is given. Spans of days and longer are counted on
-/// the calendar, so a pause "for 2 weeks" over a change of summer time ends at the same clock time.
-enum PauseEnd: Equatable {
-    case open
-    case at(Date)
-    /// A day said that has gone by ("until dec 24" on the 25th is not next year's).
-    case past(Date)
-    case unreadable
-
-    static func resolve(_ value: String, now: Date, calendar: Calendar) -> PauseEnd {
-        if value == "open" { return .open }
-        let parts = value.split(separator: ":").map(String.init)
-        if parts.count == 3, parts[0] == "for", let count = Int(parts[1]) {
-            let component: Calendar.Component? = switch parts[2] {
-            case "minute": .minute
-            case "hour": .hour
-            case "day": .day
-            case "week": .weekOfYear
-            case "month": .month
-            case "year": .year
-            default: nil
-            }
-            guard let component, let end = calendar.date(byAdding: component, value: count, to: now), end > now else { return .unreadable }
-            return .at(end)
-        }
-        let halves = value.split(separator: "@", maxSplits: 1).map(String.init)
-        let (dayPart, timePart) = halves.count == 2 ? (halves[0], Optional(halves[1])) : (value, nil)
-        var time = (hour: 0, minute: 0)
-        if let timePart {
-            let clock = timePart.split(separator: ":").compactMap { Int($0) }
-            guard clock.count == 2 else { return .unreadable }
-            time = (clock[0], clock[1])
-        }
-        let today = calendar.startOfDay(for: now)
-        func at(_ day: Date?) -> Date? {
-            day.flatMap { calendar.date(bySettingHour: time.hour, minute: time.minute, second: 0, of: $0) }
-        }
-        let day = dayPart.split(separator: ":").map(String.init)
-        var end: Date?
-        switch day.first {
-        case let offset? where offset.hasPrefix("+"):
-            end = at(Int(offset.dropFirst()).flatMap { calendar.date(byAdding: .day, value: $0, to: today) })
-        case "weekday":
-            guard day.count == 2, let weekday = Int(day[1]) else { return .unreadable }
-            end = at(calendar.nextDate(after: today, matching: DateComponents(weekday: weekday), matchingPolicy: .nextTime))
-        case "dom":
-            guard day.count == 2, let dayOfMonth = Int(day[1]) else { return .unreadable }
-            end = at(calendar.nextDate(after: today, matching: DateComponents(day: dayOfMonth), matchingPolicy: .strict))
-        case "nextmonth":
-            guard day.count == 2, let dayOfMonth = Int(day[1]),
-                  let nextMonth = calendar.dateInterval(of: .month, for: now)?.end,
-                  let days = calendar.range(of: .day, in: .month, for: nextMonth), days.contains(dayOfMonth)
-            else { return .unreadable }
-            end = at(calendar.date(byAdding: .day, value: dayOfMonth - 1, to: nextMonth))
-        case "date":
-            guard day.count == 3, let month = Int(day[1]), let dayOfMonth = Int(day[2]) else { return .unreadable }
-            end = at(calendar.nextDate(after: today, matching: DateComponents(month: month, day: dayOfMonth), matchingPolicy: .strict))
-        case "ymd":
-            guard day.count == 4, let year = Int(day[1]), let month = Int(day[2]), let dayOfMonth = Int(day[3]) else { return .unreadable }
-            let components = DateComponents(year: year, month: month, day: dayOfMonth)
-            guard let date = calendar.date(from: components),
-                  calendar.dateComponents([.year, .month, .day], from: date) == components else { return .unreadable }
-            end = at(date)
-        default:
-            return .unreadable
-        }
-        guard var end else { return .unreadable }
-        // A time without a day ("until 6pm") is its next one.
-        if dayPart == "+0", end <= now, let tomorrow = calendar.date(byAdding: .day, value: 1, to: end) { end = tomorrow }
-        return end > now ? .at(end) : .past(end)
     }
 }
