@@ -7,6 +7,9 @@ struct GrammarDocument: Sendable {
         let text: String
         let expression: TemplateExpression
         let line: Int
+        /// A form as typed at a shell prompt (`shell:`): matched as any template, but no sentence —
+        /// the classifier does not learn from it, nor does "did you mean" offer it.
+        var isShellForm = false
     }
 
     struct IntentBlock: Sendable {
@@ -155,6 +158,9 @@ struct GrammarDocument: Sendable {
                 current!.summary = value.trimmingCharacters(in: " \t")
             } else if let value = line.dropPrefix("example:") {
                 current!.examples.append(value.trimmingCharacters(in: " \t"))
+            } else if let value = line.dropPrefix("shell:") {
+                let text = value.trimmingCharacters(in: " \t")
+                current!.templates.append(Template(text: text, expression: try expression(text, line: number), line: number, isShellForm: true))
             } else if let value = line.dropPrefix("short:") {
                 current!.shortForms.append(value.trimmingCharacters(in: " \t"))
             } else if let value = line.dropPrefix("quick:") {

@@ -16,7 +16,8 @@ enum JoinedWords {
         var changed = false
         for token in tokens {
             let joined = mayBeJoined(token)
-            guard joined || mayBeGlued(token), !token.quoted, !isWord(token.word),
+            // Numbers stay whole: "-.5", "1.5", "forty-one".
+            guard joined || mayBeGlued(token), !token.quoted, !isWord(token.word), !Self.isNumber(token.word),
                   let parts = joined ? parts(of: token, in: line, isWord: isWord) : glued(token, in: line, isWord: isCommandWord)
             else {
                 result.append(token)
@@ -52,6 +53,11 @@ enum JoinedWords {
         return utf8.count >= 6 && utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
     }
 
+    /// A number as typed ("-.5", "1.5", "-5"), which the number slots read whole.
+    private static func isNumber(_ word: String) -> Bool {
+        word.utf8.contains { $0 >= 0x30 && $0 <= 0x39 } && SlotParsers.mayReadByShape(word)
+    }
+
     private static func mayBeJoined(_ token: Token) -> Bool {
         token.word.utf8.contains { joiners.contains($0) }
     }
@@ -81,7 +87,8 @@ enum JoinedWords {
         }
         if start < text.endIndex { pieces.append((start..<text.endIndex, joiner)) }
         let words = pieces.map { Tokenizer.normalize(String(line[$0.range])) }
-        let splits = words.count > 1 && words.contains { isWord($0) || SlotParsers.mayReadByShape($0) }
+        let numbers = words.allSatisfy { SlotParsers.mayRead($0) }
+        let splits = words.count > 1 && !numbers && words.contains { isWord($0) || SlotParsers.mayReadByShape($0) }
         guard splits else { return [withoutUnknownOption(token, in: line, isWord: isWord)] }
 
         var tokens: [Token] = []

@@ -3,7 +3,8 @@ import Foundation
 extension SlotParsers {
     /// A past instant, as words say it — for a step taken earlier ("I folded snowy yesterday at
     /// 6pm"). The value says how to find it; the assistant resolves it in the user's time zone:
-    /// - `ago:SECONDS` — "2 hours ago", "half an hour ago", "yesterday" (a day ago);
+    /// - `ago:SECONDS` — "2 hours ago", "half an hour ago", "yesterday" (a day ago); below zero for
+    ///   a time still to come ("in 20 minutes"), which the assistant refuses;
     /// - `at:DAY:HH:MM:CLOCK` — "at 9:30", "yesterday at 6pm", "this morning": DAY is `0` (today),
     ///   `-1` (yesterday) or `any` (the latest such time that is not in the future); CLOCK is `24`
     ///   (the hour as given) or `12` (a bare 1–12: morning or evening, whichever came last).
@@ -12,6 +13,18 @@ extension SlotParsers {
         // "about an hour ago", "around 9", "like 10": roughly is as exact as it gets.
         if words.count > 1, let first = words.first, roughly.contains(first) { words.removeFirst() }
         guard !words.isEmpty else { return nil }
+        // "before ten minutes", "before 2 hours": how "ago" is said in much of South Asia.
+        if words.count >= 3, words.first == "before", let unit = words.last,
+           DurationReader.units[unit] != nil || unit == "day" || unit == "days" {
+            words = Array(words.dropFirst()) + ["ago"]
+        }
+        // "in 20 minutes": still to come — read, so that the step is refused for it, not offered
+        // as one taken now.
+        if words.count >= 2, words.first == "in" {
+            var reader = DurationReader(words: splitCompact(Array(words.dropFirst())))
+            guard let minutes = reader.read()?.whole(in: 1...(60 * 24 * 366)) else { return nil }
+            return "ago:-\(minutes * 60)"
+        }
         if words.last == "ago" {
             // "two days ago", "a day ago": whole days.
             if words.count >= 3, words[words.count - 2] == "day" || words[words.count - 2] == "days" {
@@ -92,6 +105,7 @@ extension SlotParsers {
         "at", "ago", "morning", "afternoon", "evening", "night", "tonight", "noon", "midday", "midnight",
         "am", "pm", "a.m", "p.m", "o'clock", "oclock", "past", "by", "to", "around", "about", "like", "roughly",
         "approximately", "approx", "half", "quarter", "earlier", "breakfast", "lunch", "lunchtime", "dinner", "dinnertime",
+        "before", "in",
     ]
 
     /// Minutes said before "past" or "to": "ten", "20", "five" (1 to 59).

@@ -50,7 +50,7 @@ struct Suggester: Sendable {
         var wordKinds: [Intent: Set<SlotKind>] = [:]
         var requiredKinds: [Intent: Set<SlotKind>] = [:]
         for block in document.intents {
-            for template in block.templates {
+            for template in block.templates where !template.isShellForm {
                 let spelled = TemplateSpelling.spellings(of: template.expression, rules: document.rules)
                 var always: Set<SlotKind>?
                 for pieces in spelled where !pieces.isEmpty {

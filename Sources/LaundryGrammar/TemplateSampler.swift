@@ -26,7 +26,10 @@ struct TemplateSampler {
         func add(_ words: [String]) {
             if !words.isEmpty, sentences.count < limit, seen.insert(words).inserted { sentences.append(words) }
         }
-        for template in block.templates {
+        // Shell forms ("pet rm {pet}") are no sentences: the model learns how people say things.
+        let templates = block.templates.filter { !$0.isShellForm }
+        guard !templates.isEmpty else { return [] }
+        for template in templates {
             for pieces in TemplateSpelling.spellings(of: template.expression, rules: document.rules) {
                 var words: [String] = []
                 for piece in pieces {
@@ -46,7 +49,7 @@ struct TemplateSampler {
         while sentences.count < limit, attempts < limit * 10 {
             attempts += 1
             var words: [String] = []
-            spell(random.element(of: block.templates).expression, into: &words)
+            spell(random.element(of: templates).expression, into: &words)
             add(words)
         }
         return sentences

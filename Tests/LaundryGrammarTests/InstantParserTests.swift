@@ -23,6 +23,9 @@ import Testing
         ("two days ago", "ago:172800"), ("a day ago", "ago:86400"), ("yesterday evening at 8", "at:-1:20:00:24"),
         ("earlier at like 2", "at:any:2:00:12"),
         ("at lunch", "at:any:12:00:24"), ("yesterday at dinner", "at:-1:19:00:24"), ("after breakfast", nil),
+        // "before ten minutes" is ten minutes ago; "in 20 minutes" is still to come (refused later).
+        ("before ten minutes", "ago:600"), ("before 2 hours", "ago:7200"), ("before 9", nil),
+        ("in 20 minutes", "ago:-1200"), ("in an hour", "ago:-3600"),
         ("at 0630", "at:any:6:30:24"), ("at 2130", "at:any:21:30:24"), ("1400", "at:any:14:00:24"), ("at 0000", "at:any:0:00:24"),
     ] as [(String, String?)])
     func wordsSayAnInstant(_ words: String, _ value: String?) {

@@ -44,3 +44,25 @@ import Testing
         #expect(try read("histry fluffy").intent == .history)
     }
 }
+
+/// A number is read in the unit its line gave it: a bare "40" after "drying for 60 min" is a
+/// dry of 40 minutes, never laundry due every 40 days.
+@Suite struct BareNumberTests {
+    let pets = PetNameIndex(names: ["Snowy", "Fluffy", "Buddy"])
+
+    @Test(arguments: [
+        ("why is snowy drying for 60 min? can we do 40 instead?", Intent.setDryTime, "40"),
+        ("snowy 45 min wash? do 30", .setWashTime, "30"),
+        ("buddy's been drying for an hour, do 50 instead", .setDryTime, "50"),
+    ])
+    func takesTheUnitOfItsLine(line: String, intent: Intent, minutes: String) throws {
+        let command = try Grammar.english.match(line, pets: pets)
+        #expect(command.intent == intent, "\(line) → \(command.intent)")
+        #expect(command[.minutes]?.value == minutes)
+    }
+
+    @Test func daysStayDays() throws {
+        #expect(try Grammar.english.match("wash snowy every 4 days", pets: pets)[.days]?.value == "4")
+        #expect(try Grammar.english.match("wash snowy 4", pets: pets).intent == .setFrequency, "no minutes said: days")
+    }
+}

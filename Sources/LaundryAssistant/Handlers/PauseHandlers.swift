@@ -14,6 +14,12 @@ struct PauseHandlers: Handlers {
     static let longest: TimeInterval = 366 * 86_400
 
     func pause(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
+        // "pause" alone is said to music and calls as well: every pet is paused on a yes.
+        if turn.command.slots.isEmpty, pets.count > 1, !assumeYes, turn.input.split(whereSeparator: { !$0.isLetter }).count == 1 {
+            let every = Command(intent: .pausePet, slots: [.value: SlotValue(text: "all", value: "all")], template: "<pause> <pause_target>")
+            context.pending = .guessedChange(Guess(command: every, sentence: "pause all \(pets.count) pets", confidence: nil))
+            return turn.reply("Pause all \(pets.count) pets until you resume them? (yes/no)", awaiting: .confirmation)
+        }
         // A pause may begin later ("next week", "from monday"); its end counts from its start.
         var start = turn.now
         if let slot = turn.command[.from], let value = slot.value {

@@ -12,9 +12,17 @@ struct PetHandlers: Handlers {
             context.pending = .newPetName
             return turn.reply("What should the new pet be called? (Type its name, e.g. “Snowy”, or “cancel”.)", awaiting: .name)
         }
-        if !Self.saysPet(turn.command), !isNameLike(raw) {
-            return Turn(input: turn.input, command: .unknown, now: turn.now).failed(.notUnderstood,
-                "I don't know \(PetText.quoted(turn.input)): I look after laundry pets. To make one, say “create pet NAME”, e.g. “create pet Snowy”.")
+        if !Self.saysPet(turn.command) {
+            guard isNameLike(raw) else {
+                return Turn(input: turn.input, command: .unknown, now: turn.now).failed(.notUnderstood,
+                    "I don't know \(PetText.quoted(turn.input)): I look after laundry pets. To make one, say “create pet NAME”, e.g. “create pet Snowy”.")
+            }
+            // "create alarm" is said of alarms and contacts as well: a pet is made on a yes.
+            if !assumeYes {
+                let command = Command(intent: .createPet, slots: [.name: SlotValue(text: raw)], template: "create <pet_word> {name}")
+                context.pending = .guessedChange(Guess(command: command, sentence: "create a pet called \(raw)", confidence: nil))
+                return turn.reply("Create a pet called \(raw)? (yes/no)", awaiting: .confirmation)
+            }
         }
         let name: PetName
         do {
