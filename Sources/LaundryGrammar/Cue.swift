@@ -35,12 +35,15 @@ public struct Cue: Sendable, Equatable {
         /// Kindness that only looks like a cue ("if you can", "no rush"): it says nothing, and
         /// hides the cue words inside it.
         case courtesy
+        /// Who a clause is about, starting it: after a whole command, a clause of its own begins
+        /// there, unmarked ("delete mr fluff *we* don't even use it anymore").
+        case subject
 
         /// The kinds that say a line asks for no change: its command is told, supposed or refused.
         public var holdsBackAChange: Bool {
             switch self {
             case .negation, .hypothetical, .report, .nearMiss, .correction: true
-            case .refusal, .doubt, .assent, .thing, .courtesy, .restatement, .followUp: false
+            case .refusal, .doubt, .assent, .thing, .courtesy, .restatement, .followUp, .subject: false
             }
         }
     }
@@ -77,7 +80,11 @@ struct CueTable: Sendable {
         self.phrases = phrases
         byFirstWord = Dictionary(grouping: phrases.filter { !$0.words.isEmpty }.sorted { $0.words.count > $1.words.count }, by: { $0.words[0] })
         thingWords = Set(phrases.filter { $0.kind == .thing }.flatMap(\.words))
+        subjectWords = Set(phrases.filter { $0.kind == .subject && $0.words.count == 1 }.map { $0.words[0] })
     }
+
+    /// The one-word `subject` phrases ("we", "she").
+    let subjectWords: Set<String>
 
     /// From the grammar file's `cue` lines, normalised and expanded as typed lines are.
     init(document: GrammarDocument, normalizer: Normalizer) {

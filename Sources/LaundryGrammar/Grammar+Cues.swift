@@ -31,7 +31,12 @@ extension Grammar {
         return held.filter { cue in
             // A correction takes back whatever came before it, whatever its words. The guessed
             // change's own words count even when many sentences use them ("was going to *wash*").
-            cue.kind == .correction || cue.wordsAfter.contains { says($0, within: Self.mostIntentsOfAnOwnWord) { $0.contains(intent) } }
+            // "wash snowy, they said": a report after the command, with no change of its own,
+            // tells all of it.
+            cue.kind == .correction
+                || (cue.kind == .report && (cue.clause > 0 || !cue.wordsBefore.isEmpty)
+                    && !cue.wordsAfter.contains { says($0) { $0.contains(where: \.changesData) } })
+                || cue.wordsAfter.contains { says($0, within: Self.mostIntentsOfAnOwnWord) { $0.contains(intent) } }
                 || (cue.wordsAfter.contains { says($0) { $0.contains(where: \.changesData) } }
                     && !cue.wordsBefore.contains { says($0) { $0.contains(intent) } })
         }

@@ -45,7 +45,8 @@ struct LineReader {
         if let sure { return (sure, [], line) }
         if let command = readClauses(text, pets: pets, corrector: corrector) { return (command, [], line) }
         if let command = readInstantFirst(text, pets: pets) { return (command, [], line) }
-        if let command = readBeforeReason(line, original: text, pets: pets) ?? readAfterSo(line, original: text, pets: pets) {
+        if let command = readBeforeReason(line, original: text, pets: pets) ?? readAfterSo(line, original: text, pets: pets)
+            ?? readBeforeSubject(line, original: text, pets: pets) {
             return (command, [], line)
         }
         let loose = matcher.match(line, original: text, pets: pets, options: Matcher.Options(unknownPets: true))
@@ -101,6 +102,11 @@ struct LineReader {
                 continue
             }
             guard let command else {
+                // "wash snowy, my husband said": a clause that only says whose words the others
+                // are tells them all — the line is read as a guess is, cues and all.
+                if cues.cues(in: line.words, clause: 0).contains(where: { $0.kind == .report && line.words.count <= $0.words.count + 2 }) {
+                    return nil
+                }
                 for (position, named) in line.petNames.enumerated() {
                     for match in named {
                         let name = pets.entries[match.entry].name
@@ -174,6 +180,22 @@ struct LineReader {
               start < line.words.count - 1
         else { return nil }
         return readPart(String(text[..<line.tokens[start].chunk.lowerBound]), pets: pets)
+    }
+
+    /// A command, then a clause of its own that starts with who it is about and no mark between
+    /// them — "delete mr fluff we dont even use that anymore", "start the wash baby's asleep
+    /// now" is not one — read as the words before that clause: the longest such start that is a
+    /// whole command, with at least two words after it. Not when that clause tells, supposes or
+    /// says not ("wash snowy they said"): those are read as the line's guesses are.
+    private func readBeforeSubject(_ line: Matcher.Line, original text: String, pets: PetNameIndex) -> Command? {
+        guard line.words.count >= 4, !cues.subjectWords.isEmpty else { return nil }
+        for start in stride(from: line.words.count - 2, through: 2, by: -1)
+        where cues.subjectWords.contains(line.words[start]) && !line.isPetWord(start) {
+            let rest = Array(line.words[start...])
+            guard !cues.cues(in: rest, clause: 0).contains(where: \.kind.holdsBackAChange) else { return nil }
+            if let command = readPart(String(text[..<line.tokens[start].chunk.lowerBound]), pets: pets) { return command }
+        }
+        return nil
     }
 
     /// The words after which what is asked follows what is said around it.

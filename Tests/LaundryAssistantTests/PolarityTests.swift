@@ -32,6 +32,8 @@ import Testing
         "should I start the wash for snowy?", "what if I paused all the pets",
         // Someone else's doing.
         "my wife started the wash for fluffy", "my roommate said he folded snowy",
+        // Told after the command: the whole line is someone else's.
+        "wash snowy they said", "wash snowy, my husband said",
         // Near misses.
         "I almost reset everything by accident yesterday", "I was going to delete buddy", "nearly deleted mr fluff lol",
         "i was going to wash mr fluff but forgot",
@@ -62,6 +64,14 @@ import Testing
     @Test func aCueInAnotherClauseLeavesTheCommand() throws {
         let reply = fixture.say("I don't know what I'd do without you, start the wash for snowy")
         #expect(reply.intent == .startWash && reply.pet == "Snowy", "\(reply.text)")
+    }
+
+    /// A command, then a clause of its own about someone, unmarked: the command is read.
+    @Test func aCommandBeforeAClauseOfItsOwn() throws {
+        let started = fixture.say("start the wash for snowy she is stinky")
+        #expect(started.intent == .startWash && started.ok && started.pet == "Snowy", "\(started.text)")
+        let asked = fixture.say("delete mr fluff we dont even use that anymore")
+        #expect(asked.awaiting == .confirmation && asked.text.contains("Mr. Fluff"), "\(asked.text)")
     }
 
     /// Templates that carry their own negation stay what they are.
