@@ -109,6 +109,8 @@ public struct Reply: Sendable {
     public let slots: [String: String]
     /// The pet the reply is about, by its stored name.
     public let pet: String?
+    /// What else that pet is called (``LaundryCore/PetNicknames``), its kind first; none without a pet.
+    public let nicknames: [String]
     public let failure: Failure?
     /// The reply's words, line by line, each with its role.
     public let lines: [Line]
@@ -132,7 +134,8 @@ public struct Reply: Sendable {
     /// that nothing was.
     func inDryRun(changedSomething: Bool) -> Reply {
         var marked = changedSomething
-            ? Reply(input: input, intent: intent, slots: slots, pet: pet, failure: failure, lines: lines + [Line(.paragraph, Self.dryRunNote)],
+            ? Reply(input: input, intent: intent, slots: slots, pet: pet, nicknames: nicknames, failure: failure,
+                    lines: lines + [Line(.paragraph, Self.dryRunNote)],
                     at: at, kind: kind, awaiting: awaiting, content: content)
             : self
         marked.dryRun = true
@@ -145,32 +148,33 @@ public struct Reply: Sendable {
 
     /// A reply whose words are paragraphs.
     public init(
-        input: String, intent: Intent, slots: [String: String] = [:], pet: String? = nil,
+        input: String, intent: Intent, slots: [String: String] = [:], pet: String? = nil, nicknames: [String] = [],
         failure: Failure? = nil, text: String, at: Date, kind: Kind? = nil,
         awaiting: Awaiting? = nil, content: Content? = nil
     ) {
-        self.init(input: input, intent: intent, slots: slots, pet: pet, failure: failure, lines: Line.split(text),
+        self.init(input: input, intent: intent, slots: slots, pet: pet, nicknames: nicknames, failure: failure, lines: Line.split(text),
                   text: text, at: at, kind: kind, awaiting: awaiting, content: content)
     }
 
     public init(
-        input: String, intent: Intent, slots: [String: String] = [:], pet: String? = nil,
+        input: String, intent: Intent, slots: [String: String] = [:], pet: String? = nil, nicknames: [String] = [],
         failure: Failure? = nil, lines: [Line], at: Date, kind: Kind? = nil,
         awaiting: Awaiting? = nil, content: Content? = nil
     ) {
-        self.init(input: input, intent: intent, slots: slots, pet: pet, failure: failure, lines: lines,
+        self.init(input: input, intent: intent, slots: slots, pet: pet, nicknames: nicknames, failure: failure, lines: lines,
                   text: lines.map(\.text).joined(separator: "\n"), at: at, kind: kind, awaiting: awaiting, content: content)
     }
 
     /// `text` is `lines` joined by newlines; each public init has one of them and makes the other once.
     private init(
-        input: String, intent: Intent, slots: [String: String], pet: String?, failure: Failure?, lines: [Line],
+        input: String, intent: Intent, slots: [String: String], pet: String?, nicknames: [String], failure: Failure?, lines: [Line],
         text: String, at: Date, kind: Kind?, awaiting: Awaiting?, content: Content?
     ) {
         self.input = input
         self.intent = intent
         self.slots = slots
         self.pet = pet
+        self.nicknames = nicknames
         self.failure = failure
         self.lines = lines
         self.text = text

@@ -6,7 +6,8 @@ import LaundryCore
 ///
 /// A name is recognised as typed, ignoring case and accents ("zoe" for Zoë), with a possessive
 /// on its last word ("snowy's", "snowys"), and — as a close misspelling — within a small number of
-/// edits of exactly the name (``closeNames(in:at:isGrammarWord:)``).
+/// edits of exactly the name (``closeNames(in:at:isGrammarWord:)``). A pet's nicknames are more
+/// names of it.
 public struct PetNameIndex: Sendable {
     struct Entry: Sendable {
         let name: String
@@ -31,7 +32,10 @@ public struct PetNameIndex: Sendable {
     /// Longest names (in words) first.
     let entries: [Entry]
 
-    public init(names: [String]) {
+    /// - Parameter nicknames: what else each pet is called, by its name (its kind and nicknames,
+    ///   as ``LaundryCore/PetNicknames`` keeps them): each names it too, alone or after "the", "my"
+    ///   or "our".
+    public init(names: [String], nicknames: [String: [String]] = [:]) {
         var entries: [Entry] = []
         for name in names {
             let words = Tokenizer.tokens(of: name).map(\.word)
@@ -44,6 +48,14 @@ public struct PetNameIndex: Sendable {
             // "Mr. Fluff" is also "mr.fluff" and "mrfluff": a name of several words typed as one.
             if essential.count > 1 {
                 for joined in Set([essential.joined(), essential.joined(separator: ".")]) { entries.append(Entry(name: name, words: [joined])) }
+            }
+        }
+        // After the names: where one is also a nickname, the name is found first.
+        for (name, keys) in nicknames.sorted(by: { $0.key < $1.key }) {
+            for key in keys {
+                let words = Tokenizer.tokens(of: key).map(\.word)
+                entries.append(Entry(name: name, words: words))
+                for leading in PetNicknames.leadingWords.sorted() { entries.append(Entry(name: name, words: [leading] + words)) }
             }
         }
         self.entries = entries.filter { !$0.words.isEmpty }.sorted { $0.words.count > $1.words.count }
