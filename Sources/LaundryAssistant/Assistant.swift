@@ -102,7 +102,7 @@ public final class Assistant {
     func petNameIndex(_ pets: [Pet]) -> PetNameIndex {
         let names = pets.map { [$0.name.value] + $0.nicknames }
         if let cached = indexedPets, cached.names == names { return cached.index }
-        let index = PetNameIndex(pets)
+        let index = PetNameIndex(pets: pets)
         indexedPets = (names, index)
         return index
     }

@@ -77,12 +77,3 @@ extension Array where Element == String {
         }
     }
 }
-
-extension PetNameIndex {
-    /// The grammar's index of `pets`: each by its name and by its nicknames.
-    init(_ pets: [Pet]) {
-        var nicknames: [String: [String]] = [:]
-        for pet in pets where !pet.nicknames.isEmpty { nicknames[pet.name.value] = Array(pet.nicknames) }
-        self.init(names: pets.map(\.name.value), nicknames: nicknames)
-    }
-}

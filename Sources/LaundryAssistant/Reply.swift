@@ -188,6 +188,8 @@ public struct Reply: Sendable {
 /// A pet as it is at one instant: everything a card or a dashboard row shows.
 public struct PetSnapshot: Sendable, Equatable {
     public let name: String
+    /// Its kind of laundry, then its other nicknames (``LaundryCore/PetNicknames``).
+    public let nicknames: [String]
     public let health: Int
     public let mood: Mood
     public let stage: Stage
@@ -206,6 +208,7 @@ public struct PetSnapshot: Sendable, Equatable {
 
     public init(_ pet: Pet, at now: Date) {
         name = pet.name.value
+        nicknames = Array(pet.nicknames)
         health = pet.health(at: now)
         mood = pet.mood(at: now)
         stage = pet.stage(at: now)
@@ -238,6 +241,13 @@ public struct PetSnapshot: Sendable, Equatable {
         let death = mood == .dead ? "" : " · dies \(HistoryText.dayAndTime(deathAt, calendar: calendar, from: at))"
         let text = "\(change) \(HistoryText.dayAndTime(when, calendar: calendar, from: at))\(death) if nothing is done"
         return pause.map { "\($0) · then \(text)" } ?? text.prefix(1).uppercased() + text.dropFirst()
+    }
+
+    /// What else the pet is called, for its card: "Towels · also: darks"; nil when nothing.
+    public var knownAs: String? {
+        guard let kind = nicknames.first else { return nil }
+        let others = nicknames.dropFirst()
+        return kind.prefix(1).uppercased() + kind.dropFirst() + (others.isEmpty ? "" : " · also: " + others.joined(separator: ", "))
     }
 
     /// When laundry is due, from the snapshot's instant: "in 3 days", "now", "2 days ago".

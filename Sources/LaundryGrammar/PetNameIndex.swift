@@ -70,6 +70,13 @@ public struct PetNameIndex: Sendable {
         self.firstWords = FewWords(firstWords)
     }
 
+    /// The index of `pets`: each by its name and by its nicknames.
+    public init(pets: [Pet]) {
+        var nicknames: [String: [String]] = [:]
+        for pet in pets where !pet.nicknames.isEmpty { nicknames[pet.name.value] = Array(pet.nicknames) }
+        self.init(names: pets.map(\.name.value), nicknames: nicknames)
+    }
+
     /// Every way a name's first word may be typed in ASCII (as it is, without accents, and, for a
     /// name of one word, possessive): most words of a line are none of these, and are passed over
     /// without comparing them with each name.

@@ -61,6 +61,23 @@ import Testing
         #expect(started.ok && started.intent == .startWash && started.pet == "Fluffy", "\(started.text)")
     }
 
+    @Test func completionOffersKindsWhereAPetCanStand() throws {
+        say("create pet Fluffy for towels")
+        say("create pet Snowy")
+        #expect(fixture.assistant.completion(after: "start wash for")?.petNames == ["Fluffy", "Snowy", "towels"])
+        #expect(fixture.assistant.completion(after: "start wash for the towels") != nil, "the kind read as the pet it names")
+    }
+
+    @Test func theCardSaysWhatElseThePetIsCalled() throws {
+        say("create pet Fluffy for towels")
+        #expect(say("how is fluffy").text.contains("\nTowels\n"))
+        say("also call fluffy the bath mats")
+        say("fluffy is also called Fluff")
+        let card = say("how is fluffy")
+        #expect(card.text.hasPrefix("Fluffy ^‿^ is so happy!\nTowels · also: bath mats, fluff\nHealth"), "\(card.text)")
+        #expect(!say("create pet Snowy").text.contains("also"))
+    }
+
     /// "Delete Snowy?" answered with another pet's nickname is no yes to deleting Snowy.
     @Test func aYesNamingAnotherPetsKindIsNoYes() throws {
         say("create pet Fluffy for towels")
