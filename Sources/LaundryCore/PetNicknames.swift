@@ -56,9 +56,11 @@ public struct PetNicknames: Equatable, Hashable, Sendable, Codable, RandomAccess
     }
 
     /// The key of a new nickname, held to a name's rules (1–30 characters, nothing hidden), which
-    /// it is compared with.
+    /// it is compared with. Nothing but a leading word is none: "the" would name the pet in every
+    /// line that says it.
     public static func validated(_ text: String) throws(PetNameError) -> String {
         let key = key(for: text)
+        guard !leadingWords.contains(key) else { throw .empty }
         _ = try PetName(key)
         return key
     }

@@ -20,6 +20,7 @@ import Testing
     @Test func aNewNicknameIsCheckedAsANameIs() throws {
         #expect(try PetNicknames.validated("the Towels") == "towels")
         #expect(throws: PetNameError.empty) { try PetNicknames.validated("   ") }
+        #expect(throws: PetNameError.empty) { try PetNicknames.validated("the") }
         #expect(throws: PetNameError.tooLong(31)) { try PetNicknames.validated("my " + String(repeating: "x", count: 31)) }
     }
 

@@ -66,7 +66,7 @@ struct NicknameHandlers: Handlers {
     static func problem(_ error: PetNameError) -> String {
         switch error {
         case .empty, .invisible:
-            "A nickname needs a word you can see, e.g. “also call Snowy the whites”. Nothing changed."
+            "A nickname needs a word you can see besides “the”, “my” or “our”, e.g. “also call Snowy the whites”. Nothing changed."
         case .tooLong(let count):
             "A nickname can be at most \(PetName.maximumLength) characters; that one has \(count). Nothing changed."
         case .overloadedCharacter, .forbiddenCharacter, .invisibleCharacter:
