@@ -70,12 +70,21 @@ extension Assistant {
     }
 
     /// What can come after `typed` (the words before the one being completed): the grammar's
-    /// words that can follow in some sentence, and the pets' names when a pet can stand there.
-    /// Nil when no sentence starts with those words.
+    /// words that can follow in some sentence, and the pets' names and nicknames when a pet can
+    /// stand there. Nil when no sentence starts with those words.
     public func completion(after typed: String) -> (words: [String], petNames: [String])? {
-        let pets = petNames()
-        guard let next = grammar.nextWords(after: typed, pets: pets) else { return nil }
-        return (next.words, next.pet ? pets : [])
+        let pets = (try? store.read { try $0.pets() }) ?? []
+        guard let next = grammar.nextWords(after: typed, pets: PetNameIndex(pets: pets)) else { return nil }
+        return (next.words, next.pet ? Self.namesAndNicknames(of: pets) : [])
+    }
+
+    /// Every pet's name, then every pet's nicknames: what Tab offers where a pet can stand.
+    public func petNamesAndNicknames() -> [String] {
+        Self.namesAndNicknames(of: (try? store.read { try $0.pets() }) ?? [])
+    }
+
+    private static func namesAndNicknames(of pets: [Pet]) -> [String] {
+        pets.map(\.name.value) + pets.flatMap(\.nicknames)
     }
 
     // MARK: - Batches

@@ -28,8 +28,9 @@ public final class Assistant {
     /// the transcript only in part): the cost of a line stays bounded, whatever is pasted.
     public static let maximumLineBytes = 4096
 
-    /// The last pet names read and the grammar's index of them (``petNameIndex(_:)``).
-    private var indexedPets: (names: [String], index: PetNameIndex)?
+    /// The last pet names (each with its nicknames) read and the grammar's index of them
+    /// (``petNameIndex(_:)``).
+    private var indexedPets: (names: [[String]], index: PetNameIndex)?
 
     /// How many questions (which pet, a confirmation, a guessed change, a new pet's name) were
     /// dropped because the next line was another command: each left the command that asked undone.
@@ -90,17 +91,18 @@ public final class Assistant {
         }
         return record(input: input, now: now) { transaction in
             let pets = try transaction.pets()
-            let reading = grammar.interpret(input, pets: petNameIndex(pets.map(\.name.value)))
+            let reading = grammar.interpret(input, pets: petNameIndex(pets))
             return try Dispatcher(shared: shared).converse(Turn(input: input, command: reading.command, now: now, guesses: reading.guesses), pets: pets, transaction)
         }
     }
 
-    /// The user's pets as the grammar reads them — made again only when their names change:
-    /// making it (tokenising each name, its spellings and their forms) cost more than reading
-    /// the line itself, 17 % of a 10,000-line script (perf, store benchmark's script).
-    private func petNameIndex(_ names: [String]) -> PetNameIndex {
+    /// The user's pets as the grammar reads them, by name and nickname — made again only when
+    /// those change: making it (tokenising each name, its spellings and their forms) cost more
+    /// than reading the line itself, 17 % of a 10,000-line script (perf, store benchmark's script).
+    func petNameIndex(_ pets: [Pet]) -> PetNameIndex {
+        let names = pets.map { [$0.name.value] + $0.nicknames }
         if let cached = indexedPets, cached.names == names { return cached.index }
-        let index = PetNameIndex(names: names)
+        let index = PetNameIndex(pets: pets)
         indexedPets = (names, index)
         return index
     }
@@ -196,13 +198,13 @@ struct Turn {
         lines: [Reply.Line], pet: Pet? = nil, kind: Reply.Kind = .answer, content: Reply.Content? = nil,
         awaiting: Reply.Awaiting? = nil
     ) -> Reply {
-        Reply(input: input, intent: command.intent, slots: slots, pet: pet?.name.value, lines: lines, at: now,
-              kind: awaiting == nil ? kind : .question, awaiting: awaiting, content: content)
+        Reply(input: input, intent: command.intent, slots: slots, pet: pet?.name.value, nicknames: Array(pet?.nicknames ?? []),
+              lines: lines, at: now, kind: awaiting == nil ? kind : .question, awaiting: awaiting, content: content)
     }
 
     func failed(_ failure: Reply.Failure, _ text: String, pet: Pet? = nil, awaiting: Reply.Awaiting? = nil) -> Reply {
-        Reply(input: input, intent: command.intent, slots: slots, pet: pet?.name.value, failure: failure, text: text,
-              at: now, kind: awaiting == nil ? .error : .question, awaiting: awaiting)
+        Reply(input: input, intent: command.intent, slots: slots, pet: pet?.name.value, nicknames: Array(pet?.nicknames ?? []),
+              failure: failure, text: text, at: now, kind: awaiting == nil ? .error : .question, awaiting: awaiting)
     }
 }
 
@@ -212,8 +214,8 @@ extension Reply {
     /// (a card, the dashboard).
     /// The same reply with a paragraph after it, waiting as said.
     func appending(_ sentence: String, awaiting: Awaiting?) -> Reply {
-        Reply(input: input, intent: intent, slots: slots, pet: pet, failure: failure, lines: lines + [Line(.paragraph, sentence)],
-              at: at, kind: kind, awaiting: awaiting, content: content)
+        Reply(input: input, intent: intent, slots: slots, pet: pet, nicknames: nicknames, failure: failure,
+              lines: lines + [Line(.paragraph, sentence)], at: at, kind: kind, awaiting: awaiting, content: content)
     }
 
     func prefixed(_ sentence: String) -> Reply {
@@ -223,7 +225,7 @@ extension Reply {
         } else {
             lines.insert(Line(.paragraph, sentence), at: 0)
         }
-        return Reply(input: input, intent: intent, slots: slots, pet: pet, failure: failure, lines: lines,
+        return Reply(input: input, intent: intent, slots: slots, pet: pet, nicknames: nicknames, failure: failure, lines: lines,
                      at: at, kind: kind, awaiting: awaiting, content: content)
     }
 }

@@ -1,8 +1,9 @@
 import LaundryCore
 internal import LaundryGrammar
 
-/// Finding the pet a command is about: the name in the line (or a close misspelling of exactly
-/// one pet), a pronoun for the pet last talked about, the only pet there is, or a question back.
+/// Finding the pet a command is about: the name in the line, or one of its nicknames (or a close
+/// misspelling of exactly one pet's), a pronoun for the pet last talked about, the only pet there
+/// is, or a question back.
 enum PetResolution {
     /// How words that are not a pet's name were taken to mean it.
     enum Guess: Equatable {
@@ -35,6 +36,8 @@ enum PetResolution {
         let key = PetName.key(for: slot.isPronoun ? lastPet! : (slot.knownPet ?? slot.text))
         if let pet = pets.first(where: { $0.name.key == key }) { return .found(pet, guess: nil) }
         if slot.isPronoun { return pets.count == 1 ? .found(pets[0], guess: nil) : .ambiguous(pets) }
+        // Said exactly, a nickname is as good as the name: before any guess at a name.
+        if let pet = nicknamed(key, in: pets) { return .found(pet, guess: nil) }
 
         let starting = pets.filter { $0.name.key.hasPrefix(key) }
         if key.count >= 2, starting.count == 1 { return .found(starting[0], guess: .prefix(slot.text)) }
@@ -43,13 +46,22 @@ enum PetResolution {
         return .unknown(slot.text, close: close, among: pets)
     }
 
-    /// Pets whose names are within a small edit distance of `key`: one edit for short names, two
-    /// from six characters on; two letters swapped are one edit, as in the grammar's `PetNameIndex`.
-    /// Only the closest distance counts.
+    /// The pet one of whose nicknames the words are ("the towels", "my towels", "towels").
+    static func nicknamed(_ words: String, in pets: [Pet]) -> Pet? {
+        let key = PetNicknames.key(for: words)
+        return pets.first { $0.nicknames.contains(key) }
+    }
+
+    /// Pets whose names (or nicknames) are within a small edit distance of `key`: one edit for
+    /// short names, two from six characters on; two letters swapped are one edit, as in the
+    /// grammar's `PetNameIndex`. Only the closest distance counts.
     static func closePets(to key: String, in pets: [Pet]) -> [Pet] {
         let allowed = key.count >= 6 ? 2 : 1
-        let distances = pets.map { (pet: $0, distance: EditDistance.withSwaps(Array(key), Array($0.name.key))) }
-            .filter { $0.distance <= allowed }
+        let typed = Array(key), asNickname = Array(PetNicknames.key(for: key))
+        let distances = pets.map { pet in
+            let nicknames = pet.nicknames.map { EditDistance.withSwaps(asNickname, Array($0)) }
+            return (pet: pet, distance: min(EditDistance.withSwaps(typed, Array(pet.name.key)), nicknames.min() ?? .max))
+        }.filter { $0.distance <= allowed }
         guard let best = distances.map(\.distance).min() else { return [] }
         return distances.filter { $0.distance == best }.map(\.pet)
     }

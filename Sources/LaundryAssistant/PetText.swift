@@ -24,6 +24,7 @@ enum PetText {
     /// The pet card in words.
     static func card(_ pet: PetSnapshot) -> String {
         var lines = ["\(pet.name) \(pet.mood.face) \(pet.statusText)"]
+        if let knownAs = pet.knownAs { lines.append(knownAs) }
         lines.append("Health \(pet.health)% (\(pet.mood.text)) · Stage: \(pet.stage.words) · Next: \(pet.nextAction.label)")
         if let timer = pet.stage.timer {
             let percent = Int((timer.progress(at: pet.at) * 100).rounded(.down))

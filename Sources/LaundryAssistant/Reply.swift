@@ -109,6 +109,8 @@ public struct Reply: Sendable {
     public let slots: [String: String]
     /// The pet the reply is about, by its stored name.
     public let pet: String?
+    /// What else that pet is called (``LaundryCore/PetNicknames``), its kind first; none without a pet.
+    public let nicknames: [String]
     public let failure: Failure?
     /// The reply's words, line by line, each with its role.
     public let lines: [Line]
@@ -132,7 +134,8 @@ public struct Reply: Sendable {
     /// that nothing was.
     func inDryRun(changedSomething: Bool) -> Reply {
         var marked = changedSomething
-            ? Reply(input: input, intent: intent, slots: slots, pet: pet, failure: failure, lines: lines + [Line(.paragraph, Self.dryRunNote)],
+            ? Reply(input: input, intent: intent, slots: slots, pet: pet, nicknames: nicknames, failure: failure,
+                    lines: lines + [Line(.paragraph, Self.dryRunNote)],
                     at: at, kind: kind, awaiting: awaiting, content: content)
             : self
         marked.dryRun = true
@@ -145,32 +148,33 @@ public struct Reply: Sendable {
 
     /// A reply whose words are paragraphs.
     public init(
-        input: String, intent: Intent, slots: [String: String] = [:], pet: String? = nil,
+        input: String, intent: Intent, slots: [String: String] = [:], pet: String? = nil, nicknames: [String] = [],
         failure: Failure? = nil, text: String, at: Date, kind: Kind? = nil,
         awaiting: Awaiting? = nil, content: Content? = nil
     ) {
-        self.init(input: input, intent: intent, slots: slots, pet: pet, failure: failure, lines: Line.split(text),
+        self.init(input: input, intent: intent, slots: slots, pet: pet, nicknames: nicknames, failure: failure, lines: Line.split(text),
                   text: text, at: at, kind: kind, awaiting: awaiting, content: content)
     }
 
     public init(
-        input: String, intent: Intent, slots: [String: String] = [:], pet: String? = nil,
+        input: String, intent: Intent, slots: [String: String] = [:], pet: String? = nil, nicknames: [String] = [],
         failure: Failure? = nil, lines: [Line], at: Date, kind: Kind? = nil,
         awaiting: Awaiting? = nil, content: Content? = nil
     ) {
-        self.init(input: input, intent: intent, slots: slots, pet: pet, failure: failure, lines: lines,
+        self.init(input: input, intent: intent, slots: slots, pet: pet, nicknames: nicknames, failure: failure, lines: lines,
                   text: lines.map(\.text).joined(separator: "\n"), at: at, kind: kind, awaiting: awaiting, content: content)
     }
 
     /// `text` is `lines` joined by newlines; each public init has one of them and makes the other once.
     private init(
-        input: String, intent: Intent, slots: [String: String], pet: String?, failure: Failure?, lines: [Line],
+        input: String, intent: Intent, slots: [String: String], pet: String?, nicknames: [String], failure: Failure?, lines: [Line],
         text: String, at: Date, kind: Kind?, awaiting: Awaiting?, content: Content?
     ) {
         self.input = input
         self.intent = intent
         self.slots = slots
         self.pet = pet
+        self.nicknames = nicknames
         self.failure = failure
         self.lines = lines
         self.text = text
@@ -184,6 +188,8 @@ public struct Reply: Sendable {
 /// A pet as it is at one instant: everything a card or a dashboard row shows.
 public struct PetSnapshot: Sendable, Equatable {
     public let name: String
+    /// Its kind of laundry, then its other nicknames (``LaundryCore/PetNicknames``).
+    public let nicknames: [String]
     public let health: Int
     public let mood: Mood
     public let stage: Stage
@@ -202,6 +208,7 @@ public struct PetSnapshot: Sendable, Equatable {
 
     public init(_ pet: Pet, at now: Date) {
         name = pet.name.value
+        nicknames = Array(pet.nicknames)
         health = pet.health(at: now)
         mood = pet.mood(at: now)
         stage = pet.stage(at: now)
@@ -234,6 +241,13 @@ public struct PetSnapshot: Sendable, Equatable {
         let death = mood == .dead ? "" : " · dies \(HistoryText.dayAndTime(deathAt, calendar: calendar, from: at))"
         let text = "\(change) \(HistoryText.dayAndTime(when, calendar: calendar, from: at))\(death) if nothing is done"
         return pause.map { "\($0) · then \(text)" } ?? text.prefix(1).uppercased() + text.dropFirst()
+    }
+
+    /// What else the pet is called, for its card: "Towels · also: darks"; nil when nothing.
+    public var knownAs: String? {
+        guard let kind = nicknames.first else { return nil }
+        let others = nicknames.dropFirst()
+        return kind.prefix(1).uppercased() + kind.dropFirst() + (others.isEmpty ? "" : " · also: " + others.joined(separator: ", "))
     }
 
     /// When laundry is due, from the snapshot's instant: "in 3 days", "now", "2 days ago".

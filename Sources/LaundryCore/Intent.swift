@@ -36,6 +36,8 @@ public enum Intent: String, CaseIterable, Sendable, Codable {
     case wait
     case pausePet = "pause_pet"
     case resumePet = "resume_pet"
+    /// A kind of laundry or a nickname for a pet ("Snowy is my whites"), which then names it.
+    case addNickname = "add_nickname"
     /// Nothing in the grammar matched.
     case unknown
 
@@ -44,13 +46,20 @@ public enum Intent: String, CaseIterable, Sendable, Codable {
     public var changesData: Bool {
         switch self {
         case .createPet, .renamePet, .deletePet, .setWashTime, .setDryTime, .setFrequency, .startWash, .startDry,
-             .markFolded, .stopCycle, .setSetting, .resetAll, .export, .undo, .pausePet, .resumePet:
+             .markFolded, .stopCycle, .setSetting, .resetAll, .export, .undo, .pausePet, .resumePet, .addNickname:
             true
         case .listPets, .showPet, .status, .showSettings, .testNotification, .history, .transcript, .help, .quickActions,
              .confirm, .deny, .clear, .quit, .greeting, .thanks, .connection, .watch, .wait, .unknown:
             false
         }
     }
+
+    /// Whether the intent classifier (the guess behind the templates) learns it, and so may guess
+    /// it. A nickname is only ever given in so many words, and each class the classifier learns
+    /// takes a little of every other's confidence, so it is left out — and with it the templates
+    /// of other intents that use its value lists ("create pet Fluffy for towels"), which leave
+    /// what the classifier learns of their intent as it was.
+    public var isLearned: Bool { self != .addNickname }
 
     /// Whether the intent writes to the store: every one that changes data but an export, which
     /// only reads the store (and writes a file). A store that can only be read refuses these.

@@ -22,6 +22,9 @@ public struct Pet: Equatable, Sendable, Identifiable, Codable {
     /// How long pauses that are over held the decay since `lastCaredAt`, in milliseconds (nil:
     /// none, as in every row written before pauses were).
     public var heldMilliseconds: Int64?
+    /// What else the pet is called: the kind of laundry it stands for, then any nicknames. None
+    /// for most pets, and for every pet kept before they were.
+    public var nicknames: PetNicknames
 
     public init(
         id: Int64? = nil,
@@ -33,7 +36,8 @@ public struct Pet: Equatable, Sendable, Identifiable, Codable {
         cycle: CycleState = .idle,
         pausedAt: Date? = nil,
         pausedUntil: Date? = nil,
-        heldMilliseconds: Int64? = nil
+        heldMilliseconds: Int64? = nil,
+        nicknames: PetNicknames = []
     ) {
         self.id = id
         self.name = name
@@ -45,6 +49,7 @@ public struct Pet: Equatable, Sendable, Identifiable, Codable {
         self.pausedAt = pausedAt
         self.pausedUntil = pausedUntil
         self.heldMilliseconds = heldMilliseconds
+        self.nicknames = nicknames
     }
 
     public func health(at now: Date) -> Int {

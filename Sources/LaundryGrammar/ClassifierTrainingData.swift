@@ -66,7 +66,12 @@ package struct ClassifierTrainingData: Sendable {
         let writtenReader = try Reader(document: document, pets: Self.blindPets)
         var examples: [Example] = []
         var sampler = TemplateSampler(document: document)
-        for block in document.intents {
+        // What an intent that is never guessed says is not learned as another's either (see
+        // `Intent.isLearned`).
+        let unlearned = document.intents.filter { !$0.intent.isLearned }
+        let unlearnedLists = Set(unlearned.flatMap { $0.templates.flatMap { Self.lists(in: $0.expression, rules: document.rules) } })
+        for var block in document.intents where block.intent.isLearned {
+            block.templates.removeAll { !unlearnedLists.isDisjoint(with: Self.lists(in: $0.expression, rules: document.rules)) }
             for words in sampler.sentences(of: block, limit: Self.sentencesPerIntent) {
                 examples.append(Example(words: words, intent: block.intent, origin: .grammar, fold: nil,
                                         text: words.joined(separator: " ")))
@@ -80,7 +85,18 @@ package struct ClassifierTrainingData: Sendable {
         for intent in document.intents.map(\.intent) + [.unknown] where !names.contains("\(intent.rawValue).txt") {
             throw GrammarError(line: 0, message: "\(intent.rawValue).txt is not among the classifier's training files")
         }
-        self.examples = examples
+        self.examples = examples.filter(\.intent.isLearned)
+    }
+
+    /// The value lists an expression takes words from, through its rules too.
+    private static func lists(in expression: TemplateExpression, rules: [String: TemplateExpression]) -> [String] {
+        switch expression {
+        case .slot(_, let list?): [list]
+        case .slot, .word, .constant: []
+        case .sequence(let items), .alternatives(let items): items.flatMap { lists(in: $0, rules: rules) }
+        case .optional(let inner): lists(in: inner, rules: rules)
+        case .rule(let name): rules[name].map { lists(in: $0, rules: rules) } ?? []
+        }
     }
 
     /// Whether a file of Grammars/tests may be learned from: an intent's sentences or written

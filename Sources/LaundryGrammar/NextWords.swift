@@ -15,10 +15,15 @@ extension Grammar {
     /// number's words — and a number's words may go on with its unit ("45" → "minutes"). Nil when
     /// no template starts with the words typed.
     public func nextWords(after typed: String, pets: [String]) -> NextWords? {
+        nextWords(after: typed, pets: PetNameIndex(names: pets))
+    }
+
+    /// The same, with the pets as `pets` reads them (names and nicknames).
+    public func nextWords(after typed: String, pets: PetNameIndex) -> NextWords? {
         let graph = matcher.graph
         var line: Matcher.Line?
         if !typed.allSatisfy(\.isWhitespace) {
-            guard let prepared = matcher.prepare(typed, pets: PetNameIndex(names: pets)) else { return nil }
+            guard let prepared = matcher.prepare(typed, pets: pets) else { return nil }
             line = prepared
         }
         var walk = NextWordWalk(graph: graph, line: line)

@@ -6,7 +6,8 @@ import LaundryCore
 ///
 /// A name is recognised as typed, ignoring case and accents ("zoe" for Zoë), with a possessive
 /// on its last word ("snowy's", "snowys"), and — as a close misspelling — within a small number of
-/// edits of exactly the name (``closeNames(in:at:isGrammarWord:)``).
+/// edits of exactly the name (``closeNames(in:at:isGrammarWord:)``). A pet's nicknames are more
+/// names of it.
 public struct PetNameIndex: Sendable {
     struct Entry: Sendable {
         let name: String
@@ -31,7 +32,10 @@ public struct PetNameIndex: Sendable {
     /// Longest names (in words) first.
     let entries: [Entry]
 
-    public init(names: [String]) {
+    /// - Parameter nicknames: what else each pet is called, by its name (its kind and nicknames,
+    ///   as ``LaundryCore/PetNicknames`` keeps them): each names it too, alone or after "the", "my"
+    ///   or "our".
+    public init(names: [String], nicknames: [String: [String]] = [:]) {
         var entries: [Entry] = []
         for name in names {
             let words = Tokenizer.tokens(of: name).map(\.word)
@@ -46,6 +50,14 @@ public struct PetNameIndex: Sendable {
                 for joined in Set([essential.joined(), essential.joined(separator: ".")]) { entries.append(Entry(name: name, words: [joined])) }
             }
         }
+        // After the names: where one is also a nickname, the name is found first.
+        for (name, keys) in nicknames.sorted(by: { $0.key < $1.key }) {
+            for key in keys {
+                let words = Tokenizer.tokens(of: key).map(\.word)
+                entries.append(Entry(name: name, words: words))
+                for leading in PetNicknames.leadingWords.sorted() { entries.append(Entry(name: name, words: [leading] + words)) }
+            }
+        }
         self.entries = entries.filter { !$0.words.isEmpty }.sorted { $0.words.count > $1.words.count }
         var firstWords: Set<String> = []
         for entry in self.entries {
@@ -56,6 +68,13 @@ public struct PetNameIndex: Sendable {
             }
         }
         self.firstWords = FewWords(firstWords)
+    }
+
+    /// The index of `pets`: each by its name and by its nicknames.
+    public init(pets: [Pet]) {
+        var nicknames: [String: [String]] = [:]
+        for pet in pets where !pet.nicknames.isEmpty { nicknames[pet.name.value] = Array(pet.nicknames) }
+        self.init(names: pets.map(\.name.value), nicknames: nicknames)
     }
 
     /// Every way a name's first word may be typed in ASCII (as it is, without accents, and, for a

@@ -88,6 +88,7 @@ enum PostgresSchema {
         ]),
         ("v8: transcript members", ["ALTER TABLE transcriptMessage ADD COLUMN member TEXT"]),
         ("v9: notice claims until told", ["ALTER TABLE deliveredNotice ADD COLUMN claimedBy TEXT"]),
+        ("v10: pet nicknames", ["ALTER TABLE pet ADD COLUMN nicknames TEXT"]),
     ]
 
     /// Brings the database up to date, in one transaction, under the household's write lock (two

@@ -44,14 +44,18 @@ struct PetRecord: FetchableRecord {
 
     /// The columns schema v7 added (a pause), and where they stand in a row.
     static let pauseColumns = ["pausedAt", "pausedUntil", "heldMilliseconds"]
-    private static let pauseIndexes = Set(pauseColumns.compactMap { columns.firstIndex(of: $0) })
+    /// The columns added since the first fingerprints were taken, a group for each migration: a
+    /// group all NULL is left out of a fingerprint.
+    private static let addedColumns = [pauseColumns, ["nicknames"]].map { group in Set(group.compactMap { columns.firstIndex(of: $0) }) }
 
-    /// A row's values as undo fingerprints them: without the pause columns while they are all
-    /// NULL, so that a pet never paused hashes as its row did before they were added, and changes
-    /// made then can still be undone.
+    /// A row's values as undo fingerprints them: without the columns a later schema added (a
+    /// pause, nicknames) while they are NULL, so that a pet that has none hashes as its row did
+    /// before they were added, and changes made then can still be undone.
     static func fingerprinted(_ row: [DatabaseValue]) -> [DatabaseValue] {
-        guard pauseIndexes.allSatisfy({ $0 < row.count && row[$0].isNull }) else { return row }
-        return row.indices.filter { !pauseIndexes.contains($0) }.map { row[$0] }
+        let left = addedColumns.filter { group in group.allSatisfy { $0 < row.count && row[$0].isNull } }
+        guard !left.isEmpty else { return row }
+        let leftOut = left.reduce(into: Set<Int>()) { $0.formUnion($1) }
+        return row.indices.filter { !leftOut.contains($0) }.map { row[$0] }
     }
 
     /// The pet as reading `row` (its ``values()``) back gives it: its dates to the stored

@@ -4,9 +4,10 @@ import LaundryCore
 
 // A value's own Codable, flattened into one table row: each stored property is a column of its
 // name, a nested struct's properties are columns too (a pet's `settings.washMinutes` is the column
-// `washMinutes`), a `Date` is ``StoredDate`` text, a nil optional is NULL, and a type that is
-// ``StoredAsColumns`` (a pet's `cycle`) writes and reads its own columns. So a new property of a pet
-// is a new column with no change here: one declaration and one migration (PetFieldTests shows it).
+// `washMinutes`), a `Date` is ``StoredDate`` text, a nil optional is NULL, a pet's `nicknames` one
+// column of text, and a type that is ``StoredAsColumns`` (a pet's `cycle`) writes and reads its own
+// columns. So a new property of a pet is a new column with no change
+// here: one declaration and one migration (PetFieldTests shows it).
 //
 // GRDB's own Codable records would store a nested struct as JSON in one column and read dates
 // through a formatter; this keeps the flat columns the store has always had.
@@ -66,6 +67,9 @@ enum ColumnKind {
     case date
     /// A value SQLite holds as it is.
     case plain
+    /// A pet's nicknames: one column of text, a line each, NULL for none (no nickname holds a
+    /// line break: they are held to a name's rules).
+    case nicknames
     /// Anything else: its own Codable, whose properties become columns (a `String`-backed enum is
     /// a string this way).
     case nested
@@ -82,6 +86,7 @@ enum ColumnKind {
         if type == Date.self { return .date }
         let id = ObjectIdentifier(type)
         if plainTypes.contains(id) { return .plain }
+        if type == PetNicknames.self { return .nicknames }
         if ownColumnTypes.contains(id) { return .ownColumns }
         return .nested
     }
@@ -114,6 +119,19 @@ enum ColumnKind {
         case is Int8.Type: Int8.fromDatabaseValue(value)
         default: nil
         }
+    }
+}
+
+extension ColumnKind {
+    /// Nicknames as their column holds them.
+    static func nicknamesValue(_ nicknames: PetNicknames) -> DatabaseValue {
+        nicknames.isEmpty ? .null : nicknames.joined(separator: "\n").databaseValue
+    }
+
+    /// The nicknames a column holds, or nil when it holds something other than text or NULL.
+    static func nicknames(from value: DatabaseValue) -> PetNicknames? {
+        if value.isNull { return [] }
+        return String.fromDatabaseValue(value).map { PetNicknames($0.split(separator: "\n").map(String.init)) }
     }
 }
 

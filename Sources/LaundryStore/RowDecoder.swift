@@ -19,6 +19,9 @@ struct RowReader: Decoder {
         case (.plain, let column?):
             guard let stored = row[column] else { throw ColumnValues.damage("has no column \(column)") }
             value = ColumnKind.plain(type, from: stored)
+        case (.nicknames, let column?):
+            guard let stored = row[column] else { throw ColumnValues.damage("has no column \(column)") }
+            value = ColumnKind.nicknames(from: stored)
         default: return try Value(from: self)
         }
         guard let value = value as? Value else { throw ColumnValues.damage("has no \(Value.self) in \(column ?? "its columns")") }

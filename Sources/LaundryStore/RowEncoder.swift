@@ -27,6 +27,8 @@ final class RowBeingWritten {
             append(column, StoredDate.text(value as! Date).databaseValue)
         case (.plain, let column?):
             append(column, ColumnKind.plainValue(value))
+        case (.nicknames, let column?):
+            append(column, ColumnKind.nicknamesValue(value as! PetNicknames))
         default:
             // Checked in debug builds only: asking for a conformance is what ColumnKind avoids.
             assert(!(value is any StoredAsColumns), "\(Value.self) is StoredAsColumns: list it in ColumnKind.ownColumnTypes")

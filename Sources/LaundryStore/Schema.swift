@@ -182,6 +182,13 @@ package enum Schema {
             try db.alter(table: "deliveredNotice") { t in t.add(column: "claimedBy", .text) }
         }
 
+        migrator.registerMigration("v10: pet nicknames") { db in
+            // What else a pet is called: the kind of laundry it stands for, then its nicknames, a
+            // line each (Pet.nicknames). NULL for none, as for every pet kept before, so that their
+            // rows, and the fingerprints undo took of them, stay what they were.
+            try db.alter(table: "pet") { t in t.add(column: "nicknames", .text) }
+        }
+
         return migrator
     }
 

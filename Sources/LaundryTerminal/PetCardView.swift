@@ -20,6 +20,7 @@ struct PetCardView {
         if showsStatus {
             lines.append(.text(StyledLine(pet.statusLine, .ink(.secondary))))
         }
+        if let knownAs = pet.knownAs { lines.append(.text(StyledLine(knownAs, .ink(.secondary)))) }
         // Both bars as long as the narrower line allows, so that they line up.
         var barWidth = min(width - Self.healthLine(pet, barWidth: 0).width, 24)
         if let timer = pet.stage.timer { barWidth = min(barWidth, width - progressLine(timer, barWidth: 0).width) }

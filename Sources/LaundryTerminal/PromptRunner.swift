@@ -14,7 +14,7 @@ struct PromptRunner {
     func run() -> ExitStatus? {
         let completer = Completer(
             next: { [assistant] typed in assistant.completion(after: typed) },
-            words: assistant.completionWords, petNames: { [assistant] in assistant.petNames() })
+            words: assistant.completionWords, petNames: { [assistant] in assistant.petNamesAndNicknames() })
         let drawOnStandardError = !console.stdoutIsTerminal && console.stderrIsTerminal
         guard let editor = LineEditor(program: "laundrytime", historyFile: LineEditor.historyFile(environment: display.environment),
                                       completer: completer, drawOnStandardError: drawOnStandardError)

@@ -172,8 +172,8 @@ final class ReplyPrinter {
             case .reached: deliver(watch.notification)
             case .deadlinePassed, .interrupted:
                 let now = assistant.clock.now()
-                emit(Reply(input: reply.input, intent: reply.intent, slots: reply.slots, pet: watch.pet, failure: .refused,
-                           text: watch.stoppedWaiting(at: now), at: now),
+                emit(Reply(input: reply.input, intent: reply.intent, slots: reply.slots, pet: watch.pet, nicknames: reply.nicknames,
+                           failure: .refused, text: watch.stoppedWaiting(at: now), at: now),
                      errorPrefix: "")
             }
         case .watch(let watch):

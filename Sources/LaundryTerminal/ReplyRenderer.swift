@@ -103,9 +103,10 @@ struct JSONRenderer: ReplyRenderer {
             ("intent", .string(reply.intent.rawValue)),
             ("slots", .object(reply.slots.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
             ("pet", reply.pet.map(JSONValue.string) ?? .null),
-            ("text", .string(reply.text)),
-            ("at", .string(isoTime(reply.at))),
         ]
+        // What else the pet is called (its kind first), with every reply about one.
+        if reply.pet != nil { members.append(("nicknames", .array(reply.nicknames.map(JSONValue.string)))) }
+        members += [("text", .string(reply.text)), ("at", .string(isoTime(reply.at)))]
         // The words again, line by line, each with its role and its spans (pets, numbers, moods,
         // a warning): what `text` says, for a program that wants to point at its parts.
         members.append(("lines", .array(zip(reply.lines, reply.spans).map { line, spans in

@@ -33,19 +33,21 @@ enum ShellCompletion {
         }
         guard let grammar = try? Grammar.english else { return [] }
         let location = StoreLocation.resolve(dataDirectory: dataDirectory, environment: ProcessInfo.processInfo.environment)
-        let pets = petNames(at: location)
-        guard let next = grammar.nextWords(after: typed.joined(separator: " "), pets: pets) else { return [] }
+        let pets = pets(at: location)
+        guard let next = grammar.nextWords(after: typed.joined(separator: " "), pets: PetNameIndex(pets: pets)) else { return [] }
         let fragment = unquoted(prefix).lowercased()
-        return (next.words + (next.pet ? pets : [])).filter { $0.lowercased().hasPrefix(fragment) }
+        // Where a pet can stand, its name or any of its nicknames.
+        let names = next.pet ? pets.map(\.name.value) + pets.flatMap(\.nicknames) : []
+        return (next.words + names).filter { $0.lowercased().hasPrefix(fragment) }
     }
 
     /// The pets of the store at `location`, when there is one: completion never makes a store.
-    private static func petNames(at location: StoreLocation) -> [String] {
+    private static func pets(at location: StoreLocation) -> [Pet] {
         guard FileManager.default.fileExists(atPath: location.databaseURL.path),
               let store = try? LaundryStore(location: location, busyTimeout: 1)
         else { return [] }
         defer { store.close() }
-        return (try? store.read { try $0.pets().map(\.name.value) }) ?? []
+        return (try? store.read { try $0.pets() }) ?? []
     }
 
     /// A shell word without the quotes around it ("'Mr. Fluff'" is Mr. Fluff).

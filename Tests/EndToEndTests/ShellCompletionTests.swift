@@ -52,6 +52,15 @@ struct ShellCompletionTests {
         #expect(try bashCompletes("laundrytime --data-dir \(data.path) /sta") == ["/status"])
     }
 
+    /// A pet's kind is offered where its name is.
+    @Test func theShellCompletesKindsWherePetsStand() throws {
+        let made = try LaundryTimeProcess(dataDirectory: data).run(script: "create pet Fluffy for towels\ncreate pet Snowy\n")
+        try #require(made.status == 0)
+        #expect(try bashCompletes("laundrytime --data-dir \(data.path) start wash for tow") == ["towels"])
+        let pets = try bashCompletes("laundrytime --data-dir \(data.path) start wash for ")
+        #expect(pets.contains("towels") && pets.contains("Fluffy") && pets.contains("Snowy"), "\(pets)")
+    }
+
     @Test func completingMakesNoStore() throws {
         _ = try bashCompletes("laundrytime --data-dir \(data.path) how is ")
         #expect(!FileManager.default.fileExists(atPath: data.path), "no data directory made by completion")

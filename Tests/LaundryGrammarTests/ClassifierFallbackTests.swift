@@ -27,10 +27,10 @@ import Testing
 
     @Test func scoresAreEveryIntentByDescendingProbability() throws {
         let scores = try Grammar.english.classify("toss buddy's stuff in the washer", pets: Self.pets)
-        #expect(Set(scores.map(\.intent)) == Set(Intent.allCases))
+        #expect(Set(scores.map(\.intent)) == Set(Intent.allCases.filter(\.isLearned)))
         #expect(zip(scores, scores.dropFirst()).allSatisfy { $0.probability >= $1.probability })
         #expect(abs(scores.map(\.probability).reduce(0, +) - 1) < 1e-9)
-        #expect(try Grammar.english.classify([]).count == Intent.allCases.count, "an empty line has scores too")
+        #expect(try Grammar.english.classify([]).count == Intent.allCases.filter(\.isLearned).count, "an empty line has scores too")
     }
 
     @Test func petsAndNumbersAreMasked() {

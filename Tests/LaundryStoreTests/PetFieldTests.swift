@@ -23,6 +23,7 @@ import Testing
         var pausedAt: Date?
         var pausedUntil: Date?
         var heldMilliseconds: Int64?
+        var nicknames: PetNicknames
         var nickname: String?
     }
 
@@ -33,7 +34,7 @@ import Testing
             id: 1, name: try PetName("Snowy"), settings: CycleSettings(washMinutes: 40, dryMinutes: 50, frequencyDays: 4),
             createdAt: start, lastCaredAt: start, stats: PetStats(totalCycles: 3, currentStreak: 1, bestStreak: 2),
             cycle: .washing(TimerWindow(startedAt: start, minutes: 40)), pausedAt: start, pausedUntil: nil, heldMilliseconds: 1500,
-            nickname: nickname)
+            nicknames: ["towels"], nickname: nickname)
     }
 
     @Test func theNewPropertyIsANewColumn() throws {

@@ -169,6 +169,28 @@ public enum StoreBehaviour {
             let fluffy = try store.write { try $0.insert(pet("Fluffy")) }
             try expect(fluffy.id != snowy.id, "a new pet gets a new id")
         },
+        "a pet's kind and nicknames are kept in order, and undone": { open in
+            let store = try open()
+            defer { store.close() }
+            let fluffy = try store.write { transaction in
+                var fluffy = try pet("Fluffy")
+                fluffy.nicknames = ["towels"]
+                return try transaction.insert(fluffy)
+            }
+            try store.write { transaction in
+                var renamed = fluffy
+                renamed.name = try PetName("Puff")
+                renamed.nicknames.append("bath mats")
+                try transaction.update(renamed)
+                try transaction.pushUndo(UndoRecord(summary: "renamed Fluffy to Puff", steps: [.restorePet(fluffy)]), at: start)
+            }
+            let other = try open()
+            defer { other.close() }
+            let read = try other.read { try $0.pets() }
+            try expect(read.map(\.nicknames) == [["towels", "bath mats"]] && read.first?.name.value == "Puff", "read back: \(read)")
+            _ = try other.write { try $0.undo() }
+            try expect(try store.read { try $0.pets() } == [fluffy], "undone, Fluffy has only its kind")
+        },
         "a notice is claimed once, across connections": { open in
             let store = try open(), other = try open()
             defer { store.close(); other.close() }

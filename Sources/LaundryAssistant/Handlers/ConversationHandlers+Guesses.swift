@@ -140,7 +140,7 @@ extension ConversationHandlers {
         switch command.intent {
         case .createPet:
             command[.name] != nil || line.lowercased().split { !$0.isLetter }.contains { ["pet", "pets", "call", "called", "named"].contains($0) }
-        case .renamePet, .deletePet, .setWashTime, .setDryTime, .setFrequency, .startWash, .startDry, .markFolded, .stopCycle:
+        case .renamePet, .addNickname, .deletePet, .setWashTime, .setDryTime, .setFrequency, .startWash, .startDry, .markFolded, .stopCycle:
             command[.pet] != nil || pets.count == 1
         default: true
         }

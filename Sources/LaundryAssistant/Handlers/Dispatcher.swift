@@ -14,7 +14,9 @@ struct Dispatcher: Handlers {
             context.pending = nil
             switch pending {
             case .confirmation(let confirmation):
-                switch AnswerWords.meaning(of: turn, grammar: grammar, pet: confirmation.petName, otherPets: pets.map(\.name.value)) {
+                // Another pet named by a nickname ("yes, the towels instead") is no plain yes either.
+                let others = pets.flatMap { [$0.name.value] + ($0.name.value == confirmation.petName ? [] : Array($0.nicknames)) }
+                switch AnswerWords.meaning(of: turn, grammar: grammar, pet: confirmation.petName, otherPets: others) {
                 case .yes:
                     return try conversationHandlers.perform(confirmation, Turn(input: turn.input, command: Command(intent: .confirm), now: turn.now),
                                                             pets: pets, transaction)
@@ -78,8 +80,8 @@ struct Dispatcher: Handlers {
         return try handle(turn, pets: pets, transaction).prefixed("(I took \(read).)")
     }
 
-    /// A line that is nothing but a pet's name (or close to exactly one), or a pet's place in
-    /// the question's list ("2", "the second one"), as an answer to "which pet?".
+    /// A line that is nothing but a pet's name or nickname (or close to exactly one), or a pet's
+    /// place in the question's list ("2", "the second one"), as an answer to "which pet?".
     private func petAnswer(_ turn: Turn, pets: [Pet], choices: [String]) -> SlotValue? {
         let input = turn.input
         if let number = ChoiceAnswer.pick(input, among: choices.count),
@@ -87,7 +89,9 @@ struct Dispatcher: Handlers {
             return SlotValue(text: pet.name.value, knownPet: pet.name.value)
         }
         let key = PetName.key(for: input)
-        if let pet = pets.first(where: { $0.name.key == key }) { return SlotValue(text: input, knownPet: pet.name.value) }
+        if let pet = pets.first(where: { $0.name.key == key }) ?? PetResolution.nicknamed(input, in: pets) {
+            return SlotValue(text: input, knownPet: pet.name.value)
+        }
         let close = PetResolution.closePets(to: key, in: pets)
         if close.count == 1 { return SlotValue(text: input) }
         // A word of exactly one choice's name: "the sock one" for Sock Monster — in a short line
@@ -113,6 +117,7 @@ struct Dispatcher: Handlers {
         case .status: return petHandlers.status(turn, pets: pets)
         case .showPet: return petHandlers.showPet(turn, pets: pets)
         case .renamePet: return try petHandlers.renamePet(turn, pets: pets, transaction)
+        case .addNickname: return try nicknameHandlers.addNickname(turn, pets: pets, transaction)
         case .deletePet: return try petHandlers.deletePet(turn, pets: pets, transaction)
         case .setWashTime: return try settingHandlers.setTiming(.wash, turn, pets: pets, transaction)
         case .setDryTime: return try settingHandlers.setTiming(.dry, turn, pets: pets, transaction)

@@ -84,6 +84,7 @@ extension Handlers {
     }
 
     var petHandlers: PetHandlers { PetHandlers(shared: shared) }
+    var nicknameHandlers: NicknameHandlers { NicknameHandlers(shared: shared) }
     var cycleHandlers: CycleHandlers { CycleHandlers(shared: shared) }
     var pauseHandlers: PauseHandlers { PauseHandlers(shared: shared) }
     var settingHandlers: SettingHandlers { SettingHandlers(shared: shared) }

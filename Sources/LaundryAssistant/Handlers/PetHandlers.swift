@@ -36,12 +36,21 @@ struct PetHandlers: Handlers {
         if let existing = lookAlike(of: name, among: pets) {
             return turn.failed(.refused, PetText.looksTheSame(name, as: existing.name), pet: existing)
         }
-        let pet = try transaction.insert(Pet(name: name, createdAt: turn.now))
+        if let owner = NicknameHandlers.owner(ofNicknameLike: name, among: pets) {
+            return turn.failed(.refused, NicknameHandlers.nameTaken(name, by: owner), pet: owner)
+        }
+        // "create pet Fluffy for towels": the kind, as the grammar's list words it.
+        let kind = turn.command[.value]?.value.map(PetNicknames.key(for:))
+        if let kind, let owner = NicknameHandlers.owner(ofNickname: kind, among: pets) {
+            return turn.failed(.refused, "“\(kind)” already names \(owner.name). Pick another kind for \(name), or make it without one.", pet: owner)
+        }
+        let pet = try transaction.insert(Pet(name: name, createdAt: turn.now, nicknames: PetNicknames(kind.map { [$0] } ?? [])))
         try transaction.pushUndo(UndoRecord(summary: "created \(pet.name)", steps: [.removePet(id: pet.id!)]), at: turn.now)
         context.lastPetName = pet.name.value
         let settings = pet.settings
         return turn.reply(
-            "Meet \(pet.name)! \(pet.statusLine(at: turn.now)) Laundry is due every \(DurationText.plural(settings.frequencyDays, "day")); "
+            "Meet \(pet.name)\(kind.map { ", for your \($0)" } ?? "")! \(pet.statusLine(at: turn.now)) "
+                + "Laundry is due every \(DurationText.plural(settings.frequencyDays, "day")); "
                 + "a wash takes \(settings.washMinutes) min and a dry \(settings.dryMinutes) min. "
                 + "Say “start wash for \(pet.name)” when it is time.",
             pet: pet, content: .petCard(PetSnapshot(pet, at: turn.now)))
@@ -178,6 +187,9 @@ struct PetHandlers: Handlers {
             }
             if let other = lookAlike(of: name, among: pets.filter { $0.id != pet.id }) {
                 return turn.failed(.refused, PetText.looksTheSame(name, as: other.name), pet: pet)
+            }
+            if let owner = NicknameHandlers.owner(ofNicknameLike: name, among: pets, besides: pet) {
+                return turn.failed(.refused, NicknameHandlers.nameTaken(name, by: owner), pet: pet)
             }
             var renamed = pet
             renamed.name = name
