@@ -78,7 +78,8 @@ struct CueTable: Sendable {
 
     init(phrases: [Phrase]) {
         self.phrases = phrases
-        byFirstWord = Dictionary(grouping: phrases.filter { !$0.words.isEmpty }.sorted { $0.words.count > $1.words.count }, by: { $0.words[0] })
+        byFirstWord = Dictionary(grouping: phrases.filter { !$0.words.isEmpty }.sorted { $0.words.count > $1.words.count },
+                                 by: { Self.squeezed($0.words[0]) })
         thingWords = Set(phrases.filter { $0.kind == .thing }.flatMap(\.words))
         subjectWords = Set(phrases.filter { $0.kind == .subject && $0.words.count == 1 }.map { $0.words[0] })
     }
@@ -89,7 +90,7 @@ struct CueTable: Sendable {
     /// From the grammar file's `cue` lines, normalised and expanded as typed lines are.
     init(document: GrammarDocument, normalizer: Normalizer) {
         self.init(phrases: document.cues.map { kind, phrase in
-            Phrase(kind: kind, words: normalizer.expand(phrase.split(separator: " ").map { Tokenizer.normalize(String($0)) }).map(Self.squeezed))
+            Phrase(kind: kind, words: normalizer.expand(phrase.split(separator: " ").map { Tokenizer.normalize(String($0)) }))
         })
     }
 
@@ -97,9 +98,7 @@ struct CueTable: Sendable {
     /// cues themselves are looked for (most lines hold none).
     func mayHold(_ kinds: Set<Cue.Kind>, in words: [String]) -> Bool {
         words.contains { word in
-            // The phrases are kept squeezed ("actualy"): a word with a letter twice is squeezed too.
-            let doubled = zip(word.utf8, word.utf8.dropFirst()).contains { $0 == $1 }
-            return byFirstWord[doubled ? Self.squeezed(word) : word]?.contains { kinds.contains($0.kind) } ?? false
+            byFirstWord[Self.squeezed(word)]?.contains { kinds.contains($0.kind) && Self.matches(word, $0.words[0]) } ?? false
         }
     }
 
@@ -107,12 +106,12 @@ struct CueTable: Sendable {
     /// phrase found is not looked into again ("not sure" is doubt, not also "not").
     func cues(in words: [String], clause: Int) -> [Cue] {
         guard !byFirstWord.isEmpty else { return [] }
-        let said = words.map(Self.squeezed)
         var cues: [Cue] = []
         var position = 0
-        while position < said.count {
-            let found = byFirstWord[said[position]]?.first { phrase in
-                position + phrase.words.count <= said.count && said[position..<position + phrase.words.count].elementsEqual(phrase.words)
+        while position < words.count {
+            let found = byFirstWord[Self.squeezed(words[position])]?.first { phrase in
+                position + phrase.words.count <= words.count
+                    && words[position..<position + phrase.words.count].elementsEqual(phrase.words, by: Self.matches)
             }
             if let found {
                 cues.append(Cue(kind: found.kind, words: Array(words[position..<position + found.words.count]), clause: clause,
@@ -125,8 +124,27 @@ struct CueTable: Sendable {
         return cues
     }
 
-    /// A word with each run of one letter said once: "nooo" is "no", "yesss" "yes" — as both the
-    /// phrases and the lines are compared.
+    /// Whether a word of a line says a word of a phrase: as it is, or with a letter said longer
+    /// ("nooo" for "no", three of a letter at least) or shorter or longer in a long word
+    /// ("actualy") — but not "to" for "too", nor "yes" for "yess".
+    static func matches(_ said: String, _ phrase: String) -> Bool {
+        guard said != phrase else { return true }
+        guard squeezed(said) == squeezed(phrase) else { return false }
+        return phrase.utf8.count >= 5 || isDrawnOut(said)
+    }
+
+    /// Whether a word has one letter three times in a row ("nooo").
+    private static func isDrawnOut(_ word: String) -> Bool {
+        let bytes: [UInt8] = Array(word.utf8)
+        guard bytes.count >= 3 else { return false }
+        for index in 2..<bytes.count where bytes[index] == bytes[index - 1] && bytes[index] == bytes[index - 2] {
+            return true
+        }
+        return false
+    }
+
+    /// A word with each run of one letter said once: "nooo" is "no", "yesss" "yes" — how the
+    /// phrases are looked up.
     static func squeezed(_ word: String) -> String {
         var said = ""
         for letter in word where letter != said.last { said.append(letter) }

@@ -48,7 +48,7 @@ import Testing
     }
 
     // (Lines the intent classifier is not sure of: a sure reading is asked about, see below.)
-    @Test(arguments: ["srt the wash fluffy", "fluffy tme 40 mins thing", "wosh fluffy pleez now ok"])
+    @Test(arguments: ["str the wash fluffy", "fluffy tme 40 mins thing", "wosh fluffy pleez now ok"])
     func aNumberRunsThatSuggestion(line: String) throws {
         let offered = say(line)
         let sentences = suggested(offered)
@@ -68,7 +68,7 @@ import Testing
     /// A yes to several suggestions cannot say which: it asks for the number and keeps them, where
     /// it used to answer "There is no question to answer right now" (found trying the prompt).
     @Test func yesToSeveralSuggestionsAsksForTheNumber() throws {
-        let offered = say("srt the wash fluffy")
+        let offered = say("str the wash fluffy")
         let sentences = suggested(offered)
         try #require(sentences.count > 1, "\(offered.text)")
         let yes = say("yes")
@@ -87,7 +87,7 @@ import Testing
 
     /// The first reading decides: after a request to read, no change is offered; after a change,
     /// no change of another kind.
-    @Test(arguments: ["srt the wsh for fluffy", "srt the wash fluffy", "fluffy info thing stuff", "fluffy infos thingy"])
+    @Test(arguments: ["srt the wsh for fluffy", "str the wash fluffy", "fluffy info thing stuff", "fluffy infos thingy"])
     func suggestionsNeverChangeTheKindOfTheRequest(line: String) throws {
         let intents = try suggested(say(line)).map(meaning)
         let first = try #require(intents.first, "\(line) has suggestions")

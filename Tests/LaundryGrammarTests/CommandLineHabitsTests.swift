@@ -33,6 +33,12 @@ import Testing
         ("set appearance=system", .setSetting, "setting=appearance; value=system"),
         ("export --format csv --file laundry.csv", .export, "format=csv; path=laundry.csv"),
         ("pause --all", .pausePet, ""),
+        ("kill snowy", .stopCycle, "pet=Snowy"),
+        ("cat snowy", .showPet, "pet=Snowy"),
+        ("config ls", .showSettings, ""),
+        ("mr_fluff.freq=7d", .setFrequency, "pet=Mr. Fluff; days=7"),
+        ("man", .help, ""),
+        ("alias", .quickActions, ""),
     ])
     func shellFormsReadAsTheirSentence(line: String, intent: Intent, slots: String) throws {
         let command = try read(line)

@@ -66,3 +66,20 @@ import Testing
         #expect(try Grammar.english.match("wash snowy 4", pets: pets).intent == .setFrequency, "no minutes said: days")
     }
 }
+
+/// Cue words said longer or misspelt are still cues — but a shorter word is not one that only
+/// looks alike: "to" is no "too", so "i want to be called tom" follows up on nothing.
+@Suite struct CueSpellingTests {
+    func kinds(_ line: String) throws -> [Cue.Kind] { try Grammar.english.cues(in: line).map(\.kind) }
+
+    @Test func drawnOutAndMisspeltCuesStillCount() throws {
+        #expect(try kinds("nooo").contains(.refusal))
+        #expect(try kinds("actualy make it 40").contains(.restatement))
+        #expect(try kinds("and the dry time too").contains(.followUp))
+    }
+
+    @Test func aShorterWordIsNoCue() throws {
+        #expect(try !kinds("i want to be called tom").contains(.followUp))
+        #expect(try !kinds("set it to 40").contains(.followUp))
+    }
+}

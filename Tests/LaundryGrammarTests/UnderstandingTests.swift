@@ -142,7 +142,7 @@ import Testing
         #expect(dry.intent == .startDry && dry.corrections == [WordCorrection(typed: "dyr", meant: "dry")])
         #expect(try read("wsh snowy").intent == .startWash)
         #expect(try read("lst my pets").intent == .listPets)
-        for line in ["try snowy", "cat snowy", "fly snowy"] {
+        for line in ["try snowy", "hat snowy", "fly snowy"] {
             #expect(try read(line).intent == .unknown, "\(line)")
         }
     }

@@ -26,7 +26,8 @@ extension ConversationHandlers {
             guesses.removeAll { $0.command.intent.changesData }
         }
         // A follow-up ("and the dry time to 50 too") is about the pet of the line before.
-        if let last = context.lastPetName, grammar.cues(in: turn.input).contains(where: { $0.kind == .followUp }) {
+        let followsUp = context.lastPetName != nil && grammar.cues(in: turn.input).contains(where: { $0.kind == .followUp })
+        if followsUp, let last = context.lastPetName {
             guesses = guesses.map { guess in
                 guard guess.command.intent.changesData, guess.command[.pet] == nil, grammar.takesPet(guess.command.intent) else { return guess }
                 let command = guess.command.with(.pet, SlotValue(text: last, knownPet: last))
@@ -36,7 +37,7 @@ extension ConversationHandlers {
         }
         // A question that proposes a change names what it changes: not "Rename to tom?", not
         // "Create pet?".
-        guesses.removeAll { $0.command.intent.changesData && !Self.saysWhatItChanges($0.command, line: turn.input, pets: pets) }
+        guesses.removeAll { $0.command.intent.changesData && !Self.saysWhatItChanges($0.command, line: turn.input, pets: pets, followsUp: followsUp) }
         // "wait" blocks a script until a timer ends: from a guess, only for a pet named (a
         // guessed "wait" about no pet held a script for the rest of a wash).
         if let top = guesses.first, let confidence = top.confidence, confidence >= Self.confidentGuess,
@@ -136,12 +137,14 @@ extension ConversationHandlers {
     /// for a new pet, its name or at least the word "pet" or a naming ("can you make me a new pet
     /// pls", "make a new one for my shirts, call it Shirty"; not "i want to apply for a new
     /// credit card").
-    private static func saysWhatItChanges(_ command: Command, line: String, pets: [Pet]) -> Bool {
+    private static func saysWhatItChanges(_ command: Command, line: String, pets: [Pet], followsUp: Bool) -> Bool {
         switch command.intent {
         case .createPet:
             command[.name] != nil || line.lowercased().split { !$0.isLetter }.contains { ["pet", "pets", "call", "called", "named"].contains($0) }
         case .renamePet, .addNickname, .deletePet, .setWashTime, .setDryTime, .setFrequency, .startWash, .startDry, .markFolded, .stopCycle:
-            command[.pet] != nil || pets.count == 1
+            // The pet must be in the line as typed ("i want to be called tom" names none), or be
+            // the one the line follows up on.
+            command[.pet].map { followsUp || line.lowercased().contains($0.text.lowercased()) } ?? (pets.count == 1)
         default: true
         }
     }
