@@ -75,6 +75,11 @@ import Testing
         var covered: Set<Intent> = []
         for (phrase, value) in try Self.topicList() {
             let reply = say("help \(phrase)")
+            // "help syntax" lists the short forms, not the intents' help (HelpSyntaxViewTests).
+            if value == "syntax" {
+                #expect(reply.ok && reply.text.contains("Short forms"), "help \(phrase)")
+                continue
+            }
             #expect(reply.ok && !summaries(reply).isEmpty, "help \(phrase) (\(value))")
             covered.formUnion(grammar.intents.filter { summaries(reply).contains($0.summary) }.map(\.intent))
         }

@@ -47,11 +47,19 @@ struct HelpHandlers: Handlers {
         let forms = grammar.intents.filter { !$0.shortForms.isEmpty }
         var lines = [Reply.Line(.lead, "Short forms, as at a shell prompt (PET and NAME are yours to fill in):")]
         for help in forms {
-            lines.append(Reply.Line(.contentText, "  " + help.shortForms.joined(separator: "  ·  ") + " — " + help.summary))
+            lines.append(Reply.Line(.paragraph, "• " + help.shortForms.joined(separator: "  ·  ") + " — " + Self.brief(help.summary)))
         }
-        lines.append(Reply.Line(.contentText,
+        lines.append(Reply.Line(.paragraph,
             "Words may be joined by - _ . = (“start-wash”, “dry_time=70”); an option names what follows it (“--pet snowy”)."))
-        return turn.reply(lines: lines, content: .help(helpSections(forms)))
+        return turn.reply(lines: lines)
+    }
+
+    /// A summary's first phrase, for a list that should fit a screen: "Pause a pet (or, …" →
+    /// "Pause a pet".
+    static func brief(_ summary: String) -> String {
+        let stops = [":", " (", ". ", ";", ","].compactMap { summary.range(of: $0)?.lowerBound }
+        let end = stops.min() ?? summary.endIndex
+        return summary[..<end].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "."))
     }
 
     /// The intents a `help_topic` value names, in the value's order: intent names, or groups
