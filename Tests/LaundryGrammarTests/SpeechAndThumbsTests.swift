@@ -83,3 +83,16 @@ import Testing
         #expect(try !kinds("set it to 40").contains(.followUp))
     }
 }
+
+/// A newcomer's "go back to light mode" was offered "end vacation mode".
+@Suite struct GoingBackTests {
+    @Test(arguments: [("go back to light mode", "light"), ("switch back to dark mode", "dark")])
+    func goingBackToAnAppearanceIsThatAppearance(line: String, value: String) throws {
+        let command = try Grammar.english.match(line)
+        #expect(command.intent == .setSetting && command[.value]?.value == value, "\(line) → \(command.intent)")
+    }
+
+    @Test func goingBackAloneIsStillUndo() throws {
+        #expect(try Grammar.english.match("go back").intent == .undo)
+    }
+}
