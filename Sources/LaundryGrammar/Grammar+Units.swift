@@ -29,6 +29,34 @@ extension Grammar {
         return Command(intent: intent, slots: slots, template: command.template, corrections: command.corrections)
     }
 
+    /// "that" standing for a time said earlier in the line: "the cycle is only like 38 minutes
+    /// now so set snowy's wash to that" is a wash of 38 minutes. The line is read again with the
+    /// time in the place of its last "that"; taken only when that reading is a change holding
+    /// just that number.
+    func bindingThat(_ command: Command, in text: String, pets: PetNameIndex) -> Command {
+        guard command.intent == .unknown, let line = matcher.prepare(text, pets: pets),
+              let that = line.words.lastIndex(of: "that"), that > 0, line.skippable(from: that + 1) == line.words.count - that - 1,
+              let (range, minutes) = Self.firstTime(in: line, before: that)
+        else { return command }
+        let said = String(text[line.tokens[range.lowerBound].range.lowerBound..<line.tokens[range.upperBound - 1].range.upperBound])
+        let moved = String(text[..<line.tokens[that].range.lowerBound]) + said + String(text[line.tokens[that].range.upperBound...])
+        let read = LineReader(matcher: matcher, cues: cueTable).understand(moved, pets: pets, corrector: { typoCorrector })
+        guard read.intent.changesData, read[SlotKind.minutes]?.value == minutes else { return command }
+        return read
+    }
+
+    /// The first run of words that reads as minutes with a unit ("38 minutes", "an hour") before
+    /// `end`, and its value.
+    private static func firstTime(in line: Matcher.Line, before end: Int) -> (Range<Int>, String)? {
+        let units = SlotParsers.DurationReader.units
+        for start in 0..<end {
+            for length in (2...3).reversed() where start + length <= end && units[line.words[start + length - 1]] != nil {
+                if let value = SlotParsers.minutes(Array(line.words[start..<start + length])) { return (start..<start + length, value) }
+            }
+        }
+        return nil
+    }
+
     /// "40", "forty": a number with no unit of its own.
     private static func isBareNumber(_ text: String) -> Bool {
         let words = Tokenizer.tokens(of: text).map(\.word)

@@ -156,8 +156,8 @@ public struct Grammar: Sendable {
     /// The command a line asks for; `unknown` when no template fits (see ``Matcher`` for the
     /// readings tried: pets first, then misspelt command words corrected, then unknown pets).
     public func match(_ line: String, pets: PetNameIndex = .empty) -> Command {
-        bindingBareNumber(LineReader(matcher: matcher, cues: cueTable).understand(line, pets: pets, corrector: { corrector.value }),
-                          in: line, pets: pets)
+        let read = LineReader(matcher: matcher, cues: cueTable).understand(line, pets: pets, corrector: { corrector.value })
+        return bindingThat(bindingBareNumber(read, in: line, pets: pets), in: line, pets: pets)
     }
 
     /// The command a line asks for — or, when no template fits, up to `limit` readings it may
@@ -171,7 +171,7 @@ public struct Grammar: Sendable {
     /// with the probability as its `confidence`; every other guess has none.
     public func interpret(_ text: String, pets: PetNameIndex = .empty, limit: Int = 3) -> Interpretation {
         var read = LineReader(matcher: matcher, cues: cueTable).read(text, pets: pets, corrector: { corrector.value })
-        read.command = bindingBareNumber(read.command, in: text, pets: pets)
+        read.command = bindingThat(bindingBareNumber(read.command, in: text, pets: pets), in: text, pets: pets)
         guard read.command.intent == .unknown, let line = read.line else { return Interpretation(command: read.command, guesses: []) }
         let suggester = suggester.value
         var guesses = read.alternatives.compactMap { command in

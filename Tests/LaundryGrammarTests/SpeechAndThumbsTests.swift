@@ -54,11 +54,19 @@ import Testing
         ("why is snowy drying for 60 min? can we do 40 instead?", Intent.setDryTime, "40"),
         ("snowy 45 min wash? do 30", .setWashTime, "30"),
         ("buddy's been drying for an hour, do 50 instead", .setDryTime, "50"),
+        // "that" for a time said earlier in the line.
+        ("the cycle is only like 38 minutes now so set snowy's wash to that", .setWashTime, "38"),
+        ("my dryer does 50 min, make buddy's dry time that", .setDryTime, "50"),
     ])
     func takesTheUnitOfItsLine(line: String, intent: Intent, minutes: String) throws {
         let command = try Grammar.english.match(line, pets: pets)
         #expect(command.intent == intent, "\(line) → \(command.intent)")
         #expect(command[.minutes]?.value == minutes)
+    }
+
+    @Test func thatWithNoTimeBeforeItIsNothing() throws {
+        #expect(try Grammar.english.match("set snowy's wash to that", pets: pets).intent == .unknown)
+        #expect(try Grammar.english.match("i like that", pets: pets).intent == .unknown)
     }
 
     @Test func daysStayDays() throws {
