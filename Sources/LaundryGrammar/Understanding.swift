@@ -163,7 +163,7 @@ struct LineReader {
         for count in stride(from: min(said.count, words.count - 1), through: 1, by: -1) {
             guard SlotParsers.instant(Array(said.prefix(count))) != nil else { continue }
             let moved = (words[count...] + words[..<count]).joined(separator: " ")
-            return readPart(moved, pets: pets).flatMap { $0[.at] == nil ? nil : $0 }
+            return readCommandPart(moved, pets: pets).flatMap { $0[.at] == nil ? nil : $0 }
         }
         return nil
     }
@@ -179,24 +179,7 @@ struct LineReader {
         guard let start = line.words.indices.dropFirst().first(where: { Self.reasonWords.contains(line.words[$0]) && !line.isPetWord($0) }),
               start < line.words.count - 1
         else { return nil }
-        return readPart(String(text[..<line.tokens[start].chunk.lowerBound]), pets: pets)
-    }
-
-    /// A command, then a clause of its own that starts with who it is about and no mark between
-    /// them — "delete mr fluff we dont even use that anymore", "start the wash baby's asleep
-    /// now" is not one — read as the words before that clause: the longest such start that is a
-    /// whole command, with at least two words after it. Not when that clause tells, supposes or
-    /// takes back ("wash snowy they said"): those are read as the line's guesses are. (A "not"
-    /// there is said of something else: "we dont even use that".)
-    private func readBeforeSubject(_ line: Matcher.Line, original text: String, pets: PetNameIndex) -> Command? {
-        guard line.words.count >= 4, !cues.subjectWords.isEmpty else { return nil }
-        for start in stride(from: line.words.count - 2, through: 2, by: -1)
-        where cues.subjectWords.contains(line.words[start]) && !line.isPetWord(start) {
-            let rest = Array(line.words[start...])
-            guard !cues.cues(in: rest, clause: 0).contains(where: { $0.kind.holdsBackAChange && $0.kind != .negation }) else { return nil }
-            if let command = readPart(String(text[..<line.tokens[start].chunk.lowerBound]), pets: pets) { return command }
-        }
-        return nil
+        return readCommandPart(String(text[..<line.tokens[start].chunk.lowerBound]), pets: pets)
     }
 
     /// The words after which what is asked follows what is said around it.
@@ -207,7 +190,7 @@ struct LineReader {
     /// after the last such word. Not a command about "it": who that is would be a guess.
     private func readAfterSo(_ line: Matcher.Line, original text: String, pets: PetNameIndex) -> Command? {
         guard let so = line.words.indices.dropFirst().dropLast().last(where: { Self.thenWords.contains(line.words[$0]) && !line.isPetWord($0) }),
-              let command = readPart(String(text[line.tokens[so + 1].chunk.lowerBound...]), pets: pets),
+              let command = readCommandPart(String(text[line.tokens[so + 1].chunk.lowerBound...]), pets: pets),
               command.slots[.pet]?.isPronoun != true
         else { return nil }
         return command
@@ -215,7 +198,7 @@ struct LineReader {
 
     /// A part of a line read as typed (or with a pet set aside), as a command; not a yes or a no,
     /// which is taken only when plain.
-    private func readPart(_ part: String, pets: PetNameIndex) -> Command? {
+    func readCommandPart(_ part: String, pets: PetNameIndex) -> Command? {
         guard let line = matcher.prepare(part, pets: pets), let command = readExactly(line, original: part, pets: pets),
               command.intent != .confirm, command.intent != .deny
         else { return nil }
