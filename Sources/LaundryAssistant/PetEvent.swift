@@ -2,7 +2,7 @@ import Foundation
 import LaundryCore
 
 /// Something that happened to a pet, as hooks and `--json` tell it: the event's name and the pet
-/// as it is at that instant (issue 18: hooks in `$XDG_CONFIG_HOME/laundrytime/hooks/`).
+/// as it is at that instant (the hooks live in `$XDG_CONFIG_HOME/laundrytime/hooks/`).
 public struct PetEvent: Sendable, Equatable {
     /// What happened; each has a hook of its name.
     public enum Name: String, CaseIterable, Sendable {

@@ -1,5 +1,5 @@
 /// Characters that show as nothing: a name holding one looks blank, or looks like another name
-/// with nothing added (issue 14, item 9: "Snowy" and "Snowy" with a tag character were two pets).
+/// with nothing added ("Snowy" and "Snowy" with a tag character would be two pets).
 ///
 /// These are the Unicode Default_Ignorable_Code_Point characters — among them the Hangul fillers
 /// (U+115F, U+1160, U+3164, U+FFA0), the zero-width joiner, variation selectors and tag

@@ -14,7 +14,8 @@ public struct Pet: Equatable, Sendable, Identifiable, Codable {
     public var lastCaredAt: Date
     public var stats: PetStats
     public var cycle: CycleState
-    /// A pause (issue 18: "pause snowy until monday") holds the pet's decay: when it began, nil
+    /// A pause ("pause snowy until monday") holds the pet's decay: when it begins (now, or later for
+    /// "from next week"), nil
     /// when there is none. A pause that ended by itself stays until the next pause or fold.
     public var pausedAt: Date?
     /// When the pause ends by itself; nil with `pausedAt` set: when it is resumed.

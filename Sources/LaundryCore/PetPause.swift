@@ -1,6 +1,6 @@
 import Foundation
 
-/// A pause (issue 18): "pause snowy until monday", "vacation mode for 2 weeks". While a pet is
+/// A pause: "pause snowy until monday", "vacation mode for 2 weeks". While a pet is
 /// paused its decay is held — health and mood stay where they were — and it resumes by itself at
 /// the pause's end, or when resumed, or when laundry is done for it.
 ///

@@ -23,7 +23,7 @@ public struct IntentClassifier: Sendable, Equatable {
     /// "High confidence": the lowest probability from which, judging each fold of the written
     /// sentences by a model trained without it, the top intent was right at least 99 % of the
     /// time, and so was every top intent that changes data (99.2 % and 99.0 %, on three quarters of
-    /// them). Measured afterwards, never tuned on: blind-1's lines no template fits are right
+    /// them). Measured afterwards on lines by people who never saw the grammar, never tuned on: those no template fits are right
     /// 90 % of the time from there on, and those that change data all of them
     /// (scripts/classifier-report; Benchmarks/README.md, "Intent classifier"). ``Guess/confident``
     /// is this number: the assistant acts on a guess only from here on.

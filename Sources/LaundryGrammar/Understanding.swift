@@ -252,7 +252,7 @@ struct LineReader {
         /// ("hola" alone is not "hold"), or when the rest of the line bears the reading out — a
         /// grammar word typed as it is, or one of the user's pets ("creat a new pet named Rex",
         /// "foled snowy"). A lone "mate" is as close to "mute" as to "make" and "late": "cheers
-        /// mate" is offered as "mute", never run (found by blind-2). A reading only to look is
+        /// mate" is offered as "mute", never run. A reading only to look is
         /// always taken.
         let mayRun: Bool
     }

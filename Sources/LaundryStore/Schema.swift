@@ -133,7 +133,7 @@ package enum Schema {
         }
 
         migrator.registerMigration("v6: streaks count folds on time") { db in
-            // The streak used to count every fold; it now counts care on time (issue 17): a fold no
+            // The streak used to count every fold; it now counts care on time: a fold no
             // later than the pet's frequency after its previous fold (or its creation) adds 1, a
             // later one starts it over at 1, a revive at 0; the best is the highest it reached.
             // Each pet's folds are replayed by that rule, with its frequency as it is now (the
@@ -160,7 +160,7 @@ package enum Schema {
         }
 
         migrator.registerMigration("v7: pauses") { db in
-            // A pause holds a pet's decay (issue 18): when it began and when it ends by itself, and
+            // A pause holds a pet's decay: when it began and when it ends by itself, and
             // how long the pauses since the last fold held it. All NULL for a pet never paused.
             try db.alter(table: "pet") { t in
                 t.add(column: "pausedAt", .datetime)
@@ -170,7 +170,7 @@ package enum Schema {
         }
 
         migrator.registerMigration("v8: transcript members") { db in
-            // Who typed each line, and whom each reply answered (issue 19): a household's members
+            // Who typed each line, and whom each reply answered: a household's members
             // share one transcript. NULL for what was kept before.
             try db.alter(table: "transcriptMessage") { t in t.add(column: "member", .text) }
         }

@@ -81,7 +81,7 @@ enum DisplayWidth {
     /// Escapes are found among unicode scalars, not Characters: ESC always starts a cluster, but a
     /// combining mark right after an escape's final byte would join it into one Character. Each
     /// step looks only at the piece it measures, so measuring a prefix costs the prefix, not the
-    /// whole text (issue 14: a long word was cut a line at a time, each cut scanning to its end).
+    /// whole text (a long word was cut a line at a time, each cut scanning to its end).
     private static func forEachPiece(of text: Substring, _ body: (String.Index, Int) -> Bool) {
         let utf8 = text.utf8
         var index = utf8.startIndex

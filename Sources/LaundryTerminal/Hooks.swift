@@ -1,7 +1,7 @@
 import Foundation
 import LaundryAssistant
 
-/// The user's hooks (issue 18): executables in `$XDG_CONFIG_HOME/laundrytime/hooks/` named for
+/// The user's hooks: executables in `$XDG_CONFIG_HOME/laundrytime/hooks/` named for
 /// events — `wash-done`, `dry-done`, `folded`, `due`, `mood-changed`, `died`, `revived` — each
 /// given one JSON object on stdin, the same as `--json` prints for the event.
 ///

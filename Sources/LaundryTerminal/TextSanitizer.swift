@@ -6,7 +6,7 @@
 /// so an escape sequence in a name prints as harmless characters instead of acting on the screen.
 ///
 /// It works on the UTF-8 bytes, copying safe stretches whole, so that its time is linear in the
-/// text even when every character is replaced (issue 14: a mebibyte of escapes).
+/// text even when every character is replaced (a mebibyte of escapes).
 public enum TextSanitizer {
     public static func sanitize(_ text: String) -> String {
         sanitize(text, spacingWhitespace: false)

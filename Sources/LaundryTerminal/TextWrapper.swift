@@ -5,7 +5,7 @@
 /// continuation lines indented under the text, so lists stay readable when they wrap. Each output
 /// line carries its own spans, so colour is closed before every break and reopened after it.
 ///
-/// The time is linear in the text (issue 14): each span's UTF-8 is read once to find its words
+/// The time is linear in the text: each span's UTF-8 is read once to find its words
 /// and once more where a word must be cut, printable ASCII a stretch at a time, and every other
 /// cluster as a Swift `Character`.
 enum TextWrapper {

@@ -6,7 +6,7 @@ import LaundryTerminal
 import LaundryPostgres
 #endif
 
-/// A household's PostgreSQL database (issue 19): opened for `--database URL` or
+/// A household's PostgreSQL database: opened for `--database URL` or
 /// `LAUNDRYTIME_DATABASE_URL`, and moved into by `laundrytime migrate --to URL`. In a build without
 /// the `PostgreSQL` trait, both say how to get one.
 enum HouseholdDatabase {

@@ -2,7 +2,7 @@ import Foundation
 import LaundryCore
 import LaundryTerminal
 
-/// `laundrytime reminders install | status | remove` (issue 18): a per-user schedule that runs
+/// `laundrytime reminders install | status | remove`: a per-user schedule that runs
 /// `laundrytime --deliver-due` every minute, so that a timer's end, or a pet falling due, is told
 /// while no prompt is open — a systemd user timer where systemd runs the user's session, a crontab
 /// line otherwise. It says which, and shows the files.

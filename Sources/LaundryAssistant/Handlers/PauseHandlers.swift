@@ -3,7 +3,7 @@ import LaundryCore
 internal import LaundryGrammar
 internal import LaundryStore
 
-/// Pauses (issue 18): "pause snowy until monday", "vacation mode for 2 weeks", "resume snowy".
+/// Pauses: "pause snowy until monday", "vacation mode for 2 weeks", "resume snowy".
 /// A pause holds a pet's decay — health and mood stay, no due or sad notices come — and ends by
 /// itself at its end, when resumed, or when laundry is done for the pet. Its timers run on.
 /// A line that names no pet is about every pet: vacation is the household's.
