@@ -15,8 +15,8 @@ public struct Pet: Equatable, Sendable, Identifiable, Codable {
     public var stats: PetStats
     public var cycle: CycleState
     /// A pause ("pause snowy until monday") holds the pet's decay: when it begins (now, or later for
-    /// "from next week"), nil
-    /// when there is none. A pause that ended by itself stays until the next pause or fold.
+    /// "from next week"), nil when there is none. A pause that ended by itself stays until the
+    /// next pause or fold.
     public var pausedAt: Date?
     /// When the pause ends by itself; nil with `pausedAt` set: when it is resumed.
     public var pausedUntil: Date?
