@@ -33,8 +33,9 @@ extension Grammar {
     /// now so set snowy's wash to that" is a wash of 38 minutes. The line is read again with the
     /// time in the place of its last "that"; taken only when that reading is a change holding
     /// just that number.
-    func bindingThat(_ command: Command, in text: String, pets: PetNameIndex) -> Command {
-        guard command.intent == .unknown, let line = matcher.prepare(text, pets: pets),
+    /// `prepared` is the line as already prepared, when the caller has it (it is not made twice).
+    func bindingThat(_ command: Command, in text: String, prepared: Matcher.Line? = nil, pets: PetNameIndex) -> Command {
+        guard command.intent == .unknown, let line = prepared ?? matcher.prepare(text, pets: pets),
               let that = line.words.lastIndex(of: "that"), that > 0, line.skippable(from: that + 1) == line.words.count - that - 1,
               let (range, minutes) = Self.firstTime(in: line, before: that)
         else { return command }

@@ -171,7 +171,7 @@ public struct Grammar: Sendable {
     /// with the probability as its `confidence`; every other guess has none.
     public func interpret(_ text: String, pets: PetNameIndex = .empty, limit: Int = 3) -> Interpretation {
         var read = LineReader(matcher: matcher, cues: cueTable).read(text, pets: pets, corrector: { corrector.value })
-        read.command = bindingThat(bindingBareNumber(read.command, in: text, pets: pets), in: text, pets: pets)
+        read.command = bindingThat(bindingBareNumber(read.command, in: text, pets: pets), in: text, prepared: read.line, pets: pets)
         guard read.command.intent == .unknown, let line = read.line else { return Interpretation(command: read.command, guesses: []) }
         let suggester = suggester.value
         var guesses = read.alternatives.compactMap { command in
