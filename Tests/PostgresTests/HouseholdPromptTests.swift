@@ -23,10 +23,20 @@ struct HouseholdPromptTests {
         let database = try TestCluster.freshDatabase()
         let made = try LaundryTimeProcess(dataDirectory: directory.url.appendingPathComponent("setup")).run(
             ["--database", database, "--member", "Setup"],
-            script: "create pet Snowy\nset snowy's wash time to 1 minute\nstart wash for snowy\n", now: "2026-03-01T09:00:00Z")
+            script: "create pet Snowy\nset snowy's wash time to 1 minute\n", now: "2026-03-01T09:00:00Z")
         try #require(made.status == 0, "\(made.stderr)")
-        // Three seconds before the wash ends.
-        let prompts = try ["Sam", "Alex", "Kim"].map { try prompt(database, member: $0, now: "2026-03-01T09:00:57Z") }
+        // One clock for every process: 09:01 when the first prompt is started, running on in real
+        // time. A process's slow start (a loaded machine) then moves no instant for the others —
+        // a prompt pinned to a fixed instant that took seconds to open found the wash already over.
+        let opening = Date(), first = try Date("2026-03-01T09:01:00Z", strategy: .iso8601)
+        func now(_ offset: TimeInterval = 0) -> String {
+            (first + Date().timeIntervalSince(opening) + offset).formatted(.iso8601)
+        }
+        let prompts = try ["Sam", "Alex", "Kim"].map { try prompt(database, member: $0, now: now()) }
+        // Started 50 s ago, the one-minute wash ends ten seconds after all three are open.
+        let started = try LaundryTimeProcess(dataDirectory: directory.url.appendingPathComponent("setup")).run(
+            ["--database", database, "--member", "Setup", "start", "wash", "for", "snowy"], now: now(-50))
+        try #require(started.status == 0 && started.stdout.contains("Snowy"), "\(started.stdout)\(started.stderr)")
         try prompts[0].waitUntil("a prompt to announce the wash's end", timeout: TerminalScreen.patience) { _ in
             prompts.contains { $0.screen().contains("Wash Complete!") }
         }
