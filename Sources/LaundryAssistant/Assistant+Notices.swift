@@ -9,16 +9,18 @@ extension Assistant {
     /// The notices due by now that nobody has delivered yet, claimed for good for this process
     /// and kept in the transcript (when notifications are on), oldest first: what a prompt shows
     /// at once. With `dryRun` nothing is claimed.
+    /// A claim that fails (the store busy, say) is tried again at the prompt's next look.
     public func claimDueNotices() -> [Notice] {
-        claimDue(untilTold: false)
+        (try? claimDue(untilTold: false)) ?? []
     }
 
     /// `--deliver-due`'s claim: the notices due by now that nobody has told or is telling, each
     /// held for this process until ``markTold(_:)`` — which the caller does once the notice's line
     /// is written and its hooks have ended. What a run that stops first held is told by the next
-    /// (StoreTransaction's notice claims): at least once.
-    public func claimDueNoticesUntilTold() -> [Notice] {
-        claimDue(untilTold: true)
+    /// (StoreTransaction's notice claims): at least once. Throws what kept the store from being
+    /// read or the claims from being stored: then nothing is claimed, and the next run tells them.
+    public func claimDueNoticesUntilTold() throws -> [Notice] {
+        try claimDue(untilTold: true)
     }
 
     /// Marks a notice claimed with ``claimDueNoticesUntilTold()`` told, and keeps it in the
@@ -31,17 +33,17 @@ extension Assistant {
         }
     }
 
-    private func claimDue(untilTold: Bool) -> [Notice] {
+    private func claimDue(untilTold: Bool) throws -> [Notice] {
         let now = clock.now()
         // A store that can only be read cannot record a claim: it announces nothing.
         guard store.readOnlyReason == nil else { return [] }
         // Looking is a read; only a notice nobody has claimed yet is worth a write transaction.
-        let unclaimed = (try? store.read { transaction in
+        let unclaimed = try store.read { transaction in
             try Notice.due(pets: transaction.pets(), now: now, settings: transaction.settings())
                 .filter { try !transaction.isNoticeClaimed($0.key, at: now) }
-        }) ?? []
+        }
         guard !unclaimed.isEmpty else { return [] }
-        let claimed = try? store.write(commit: !dryRun) { transaction -> [Notice] in
+        return try store.write(commit: !dryRun) { transaction -> [Notice] in
             let enabled = try transaction.settings().notificationsEnabled
             var claimed: [Notice] = []
             for notice in try Notice.due(pets: transaction.pets(), now: now, settings: transaction.settings()) {
@@ -55,7 +57,6 @@ extension Assistant {
             }
             return claimed
         }
-        return claimed ?? []
     }
 
     /// Keeps a notice told in the transcript.

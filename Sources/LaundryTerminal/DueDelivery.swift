@@ -18,7 +18,14 @@ struct DueDelivery {
 
     func run() -> ExitStatus {
         let assistant = printer.assistant
-        let notices = assistant.claimDueNoticesUntilTold()
+        let notices: [Notice]
+        do {
+            notices = try assistant.claimDueNoticesUntilTold()
+        } catch {
+            // A store's error describes itself in sentences that name the store and its holder.
+            printer.err("laundrytime: \(TextSanitizer.sanitize(String(describing: error))) No notice was told; the next run tells them.\n")
+            return .storeUnavailable
+        }
         let ended = EndedNotices()
         var told = 0
         func markEnded(waiting: Bool) {

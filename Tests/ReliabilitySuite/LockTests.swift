@@ -29,6 +29,22 @@ import Testing
         #expect(try run(["--json", "start", "wash", "for", "snowy"]).status == 0, "the store is fine once it is let go")
     }
 
+    /// `--deliver-due` that cannot claim its notices (the store busy beyond the wait) says so and
+    /// fails, as any command does; it printed nothing and ended with 0, as if nothing were due.
+    /// The next run tells them.
+    @Test func deliverDueOnABusyStoreSaysSoAndTheNextRunTells() throws {
+        try #require(try LaundryTimeProcess(dataDirectory: data).run(script: "create pet Snowy\nstart wash for snowy\n").status == 0)
+        let holder = try SQLiteHolder(database, holding: "BEGIN IMMEDIATE;")
+        defer { holder.stop() }
+        let busy = try run(["--deliver-due"], now: "2026-03-01T09:46:00Z")
+        #expect(busy.status == 3 && busy.stdout.isEmpty, "\(busy.status) \(busy.stdout)")
+        #expect(busy.stderr.contains("is in use by process \(holder.pid) (sqlite3") && busy.stderr.contains("next run"),
+                "\(busy.stderr)")
+        holder.stop()
+        let next = try run(["--deliver-due"], now: "2026-03-01T09:47:00Z")
+        #expect(next.status == 0 && next.stdout.contains("Wash Complete!"), "\(next.stdout) \(next.stderr)")
+    }
+
     /// `flock DIR sleep` stopped with SIGSTOP holds the lock that opening takes, as a LaundryTime
     /// stopped with Ctrl-Z while opening would.
     @Test func aStoppedHolderIsNamedWithinTheTimeLimit() throws {
@@ -76,8 +92,8 @@ import Testing
         try #require(try LaundryTimeProcess(dataDirectory: data).run(["create", "pet", "Snowy"]).status == 0)
     }
 
-    private func run(_ arguments: [String]) throws -> LaundryTimeProcess.Result {
-        let child = try RunningLaundryTime(arguments, dataDirectory: data, script: "", timeLimit: 30, environment: shortWait)
+    private func run(_ arguments: [String], now: String = "2026-03-01T09:00:00Z") throws -> LaundryTimeProcess.Result {
+        let child = try RunningLaundryTime(arguments, dataDirectory: data, script: "", now: now, timeLimit: 30, environment: shortWait)
         let ending = child.finish()
         #expect(!ending.timedOut, "\(arguments) hung")
         return LaundryTimeProcess.Result(status: ending.status, stdout: ending.remainingLines.joined(separator: "\n"),
