@@ -90,7 +90,7 @@ import Testing
     @Test func aScriptsGroupWhoseCommitAnswerIsLostIsShownAsDone() throws {
         let (database, proxy) = try household(.loseCommitAnswer)
         let result = try laundrytime().run(["--database", FaultyProxy.url(database, through: proxy), "--json"],
-                                           script: "start wash for snowy\nhow is snowy\n", now: nil)
+                                           scriptFile: "start wash for snowy\nhow is snowy\n", now: nil)
         #expect(proxy.hasFaulted)
         #expect(try washesStarted(database) == "1")
         #expect(result.jsonLines.count == 2 && result.jsonLines.allSatisfy { $0["ok"] as? Bool == true }, "\(result.stdout)\(result.stderr)")
@@ -102,7 +102,7 @@ import Testing
     @Test func aScriptsGroupWhoseOutcomeCannotBeLearnedSaysSo() throws {
         let (database, proxy) = try household(.loseCommitAnswer, afterwards: .refuse)
         let result = try laundrytime().run(["--database", FaultyProxy.url(database, through: proxy), "--json"],
-                                           script: "start wash for snowy\nhow is snowy\n", now: nil)
+                                           scriptFile: "start wash for snowy\nhow is snowy\n", now: nil)
         #expect(proxy.hasFaulted)
         #expect(try washesStarted(database) == "1")
         #expect(result.stderr.contains("lines 1–2") && result.stderr.contains("may or may not have been stored"), "\(result.stderr)")

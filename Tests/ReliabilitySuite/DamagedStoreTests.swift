@@ -104,12 +104,8 @@ import Testing
         try makeStore(pets: 3)
         _ = try SQLiteShell.rows(database, ["UPDATE cycleEvent SET at = 'last tuesday' WHERE id = 1"])
         try reseal()
-        // The script comes from a file, as `laundrytime < script` reads it: all three lines are
-        // waiting at the first read. (Through a pipe written after the start, the first read could
-        // find line 1 alone on a loaded machine, and store it in a group of its own.)
-        let script = directory.url.appendingPathComponent("script.txt")
-        try Data("create pet Early\nhistory\ncreate pet Late\n".utf8).write(to: script)
-        let result = try laundrytime.run(["--json"], launcher: ["/bin/sh", "-c", "exec \"$@\" < \"\(script.path)\"", "sh"])
+        // From a file, as `laundrytime < script` reads it: all three lines wait at the first read.
+        let result = try laundrytime.run(["--json"], scriptFile: "create pet Early\nhistory\ncreate pet Late\n")
         #expect(result.status == 3, "\(result.stdout) \(result.stderr)")
         #expect(result.stdout.isEmpty, "no answer is shown for what was not stored: \(result.stdout)")
         #expect(result.stderr.contains("lines 1–2: not stored, so not done") && result.stderr.contains("is damaged"), "\(result.stderr)")

@@ -125,4 +125,15 @@ public struct LaundryTimeProcess {
     public func run(_ arguments: [String] = [], script: String, now: String? = "2026-03-01T09:00:00Z") throws -> Result {
         try run(arguments, input: Data(script.utf8), now: now)
     }
+
+    /// Runs with `script` on stdin from a file, as `laundrytime < script` reads it: every line is
+    /// there at the first read, so the lines a script stores together are all of them. (Through a
+    /// pipe written after the start, a loaded machine may let the program read line 1 alone and
+    /// store it in a group of its own.)
+    public func run(_ arguments: [String] = [], scriptFile script: String, now: String? = "2026-03-01T09:00:00Z") throws -> Result {
+        let file = dataDirectory.deletingLastPathComponent().appendingPathComponent("script-\(UUID().uuidString).txt")
+        try Data(script.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try run(arguments, now: now, launcher: ["/bin/sh", "-c", "exec \"$@\" < \"$0\"", file.path])
+    }
 }
