@@ -94,12 +94,20 @@ struct CueTable: Sendable {
         })
     }
 
-    /// Whether any of `words` starts a phrase of these kinds — a look-up a word, before the
-    /// cues themselves are looked for (most lines hold none).
+    /// Whether a phrase of these kinds is among `words`, wherever it starts — a look before the
+    /// cues themselves are read in order (most lines hold none, and are then not read again).
     func mayHold(_ kinds: Set<Cue.Kind>, in words: [String]) -> Bool {
-        words.contains { word in
-            byFirstWord[Self.squeezed(word)]?.contains { kinds.contains($0.kind) && Self.matches(word, $0.words[0]) } ?? false
+        words.indices.contains { position in
+            byFirstWord[Self.squeezed(words[position])]?.contains { phrase in
+                kinds.contains(phrase.kind) && Self.starts(phrase, at: position, in: words)
+            } ?? false
         }
+    }
+
+    /// Whether `words` say `phrase` from `position` on.
+    private static func starts(_ phrase: Phrase, at position: Int, in words: [String]) -> Bool {
+        position + phrase.words.count <= words.count
+            && words[position..<position + phrase.words.count].elementsEqual(phrase.words, by: matches)
     }
 
     /// The cues among a clause's words (normalised and expanded), each found where it starts; a
@@ -109,10 +117,7 @@ struct CueTable: Sendable {
         var cues: [Cue] = []
         var position = 0
         while position < words.count {
-            let found = byFirstWord[Self.squeezed(words[position])]?.first { phrase in
-                position + phrase.words.count <= words.count
-                    && words[position..<position + phrase.words.count].elementsEqual(phrase.words, by: Self.matches)
-            }
+            let found = byFirstWord[Self.squeezed(words[position])]?.first { Self.starts($0, at: position, in: words) }
             if let found {
                 cues.append(Cue(kind: found.kind, words: Array(words[position..<position + found.words.count]), clause: clause,
                                 position: position, wordsBefore: words[..<position], wordsAfter: words[(position + found.words.count)...]))
@@ -146,6 +151,22 @@ struct CueTable: Sendable {
     /// A word with each run of one letter said once: "nooo" is "no", "yesss" "yes" — how the
     /// phrases are looked up.
     static func squeezed(_ word: String) -> String {
+        // Looked up for every word of every line: an ASCII word (most) is squeezed byte by byte,
+        // and one with no letter twice in a row is itself.
+        var previous: UInt8 = 0, repeats = false
+        for byte in word.utf8 {
+            guard byte < 0x80 else { return squeezedByCharacter(word) }
+            repeats = repeats || byte == previous
+            previous = byte
+        }
+        guard repeats else { return word }
+        var bytes: [UInt8] = []
+        for byte in word.utf8 where byte != bytes.last { bytes.append(byte) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``squeezed(_:)`` for any word, a character at a time.
+    static func squeezedByCharacter(_ word: String) -> String {
         var said = ""
         for letter in word where letter != said.last { said.append(letter) }
         return said

@@ -200,11 +200,11 @@ final class Matcher: Sendable {
         /// ``open(_:at:)`` and ``close()``).
         var open: [(SlotKind, Int)] = []
         /// Where paths met, for a line with words that may be passed over (``remembers``): by
-        /// place (``State``), the best score a path came there with.
-        var reached: [State: Score] = [:]
+        /// place, the best score a path came there with.
+        var reached = ReachedPlaces()
         /// Whether the walk keeps ``reached``.
         let remembers: Bool
-        /// Names for the open value-list slots so far, as ``State`` keeps them: the name of each
+        /// Names for the open value-list slots so far, as a place keeps them: the name of each
         /// stack is at its top, 0 is the empty stack.
         var openNames: [Int32] = []
         var openStacks = StackNames<OpenSlot>()
@@ -273,7 +273,7 @@ final class Matcher: Sendable {
         var walk = Walk(line: line, pets: pets, options: options)
         for template in startingTemplates(line, options: options) where requiredWords[Int(template)].allSatisfy(line.ids.contains) {
             walk.template = Int(template)
-            walk.reached.removeAll(keepingCapacity: true)
+            walk.reached.removeAll()
             visit(graph.templates[Int(template)].start, 0, Score(), &walk)
         }
         Self.workCounter?.add(walk.steps)
