@@ -8,11 +8,14 @@ import LaundryCore
 /// Slots are filled with sample values: `{pet}` with ``IntentClassifier/petPlaceholder`` (or a
 /// pronoun, as people say "wash it"), `{minutes}` with "30 minutes", "an hour and a half", …;
 /// names, paths and search words from short lists of made-up ones. The random numbers come from a
-/// fixed seed: the same grammar gives the same sentences, on every machine.
+/// fixed seed: the same grammar gives the same sentences, on every machine. Each intent draws
+/// from a sequence of its own, so that a template added to one intent changes no other intent's
+/// sentences (with one sequence for all, it moved every later intent's, and the model with them).
 struct TemplateSampler {
     private let document: GrammarDocument
     private let normalizer: Normalizer
-    private var random = SplitMix64(seed: 0x4C54_2D49_6E74_656E)  // "LT-Inten"
+    private var random = SplitMix64(seed: 0)
+    private static let seed: UInt64 = 0x4C54_2D49_6E74_656E  // "LT-Inten"
 
     init(document: GrammarDocument) {
         self.document = document
@@ -21,6 +24,7 @@ struct TemplateSampler {
 
     /// Up to `limit` different sentences of `block`, as words (normalised like a typed line's).
     mutating func sentences(of block: GrammarDocument.IntentBlock, limit: Int) -> [[String]] {
+        random = SplitMix64(seed: Self.seed ^ Self.fnv1a(block.intent.rawValue))
         var sentences: [[String]] = []
         var seen: Set<[String]> = []
         func add(_ words: [String]) {
@@ -53,6 +57,11 @@ struct TemplateSampler {
             add(words)
         }
         return sentences
+    }
+
+    /// FNV-1a of a name's bytes: the same on every machine and run (unlike `Hasher`).
+    static func fnv1a(_ name: String) -> UInt64 {
+        name.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
     }
 
     private mutating func spell(_ expression: TemplateExpression, into words: inout [String]) {
