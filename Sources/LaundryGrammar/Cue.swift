@@ -38,12 +38,16 @@ public struct Cue: Sendable, Equatable {
         /// Who a clause is about, starting it: after a whole command, a clause of its own begins
         /// there, unmarked ("delete mr fluff *we* don't even use it anymore").
         case subject
+        /// A line that asks for something: "please", "could you", "I would like" — which lets a
+        /// part of a long line be read as what it asks (a line that only tells, "my grandson did
+        /// all his own washing yesterday", asks nothing).
+        case request
 
         /// The kinds that say a line asks for no change: its command is told, supposed or refused.
         public var holdsBackAChange: Bool {
             switch self {
             case .negation, .hypothetical, .report, .nearMiss, .correction: true
-            case .refusal, .doubt, .assent, .thing, .courtesy, .restatement, .followUp, .subject: false
+            case .refusal, .doubt, .assent, .thing, .courtesy, .restatement, .followUp, .subject, .request: false
             }
         }
     }

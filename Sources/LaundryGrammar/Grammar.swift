@@ -157,7 +157,7 @@ public struct Grammar: Sendable {
     /// readings tried: pets first, then misspelt command words corrected, then unknown pets).
     public func match(_ line: String, pets: PetNameIndex = .empty) -> Command {
         let read = LineReader(matcher: matcher, cues: cueTable).understand(line, pets: pets, corrector: { corrector.value })
-        return bindingThat(bindingBareNumber(read, in: line, pets: pets), in: line, pets: pets)
+        return bindingPronoun(bindingThat(bindingBareNumber(read, in: line, pets: pets), in: line, pets: pets), in: line, pets: pets)
     }
 
     /// The command a line asks for — or, when no template fits, up to `limit` readings it may
@@ -170,8 +170,21 @@ public struct Grammar: Sendable {
     /// gives that intent (``Suggester/holdsWhatTheLineGives(_:_:)``), that reading comes first
     /// with the probability as its `confidence`; every other guess has none.
     public func interpret(_ text: String, pets: PetNameIndex = .empty, limit: Int = 3) -> Interpretation {
+        interpret(text, pets: pets, limit: limit, byParts: true)
+    }
+
+    /// ``interpret(_:pets:limit:)``; `byParts`: a line read with no confidence may be read by one
+    /// of its parts (``readingOfOnePart(_:pets:limit:)``), which are not read by parts again.
+    func interpret(_ text: String, pets: PetNameIndex, limit: Int, byParts: Bool) -> Interpretation {
+        let whole = interpretWhole(text, pets: pets, limit: limit)
+        guard byParts, whole.command.intent == .unknown, whole.guesses.first?.confidence == nil else { return whole }
+        return readingOfOnePart(text, pets: pets, limit: limit) ?? whole
+    }
+
+    private func interpretWhole(_ text: String, pets: PetNameIndex, limit: Int) -> Interpretation {
         var read = LineReader(matcher: matcher, cues: cueTable).read(text, pets: pets, corrector: { corrector.value })
         read.command = bindingThat(bindingBareNumber(read.command, in: text, pets: pets), in: text, prepared: read.line, pets: pets)
+        read.command = bindingPronoun(read.command, in: text, prepared: read.line, pets: pets)
         guard read.command.intent == .unknown, let line = read.line else { return Interpretation(command: read.command, guesses: []) }
         let suggester = suggester.value
         var guesses = read.alternatives.compactMap { command in

@@ -107,13 +107,7 @@ struct LineReader {
                 if cues.cues(in: line.words, clause: 0).contains(where: { $0.kind == .report && line.words.count <= $0.words.count + 2 }) {
                     return nil
                 }
-                for (position, named) in line.petNames.enumerated() {
-                    for match in named {
-                        let name = pets.entries[match.entry].name
-                        let said = line.tokens[position].range.lowerBound..<line.tokens[position + match.length - 1].range.upperBound
-                        mentioned[name] = SlotValue(text: PetNameIndex.withoutPossessive(String(clause[said])), knownPet: name)
-                    }
-                }
+                mentioned.merge(line.petsNamed(in: clause, pets: pets)) { $1 }
                 allKind = false
                 continue
             }
@@ -169,17 +163,19 @@ struct LineReader {
     }
 
     /// The words that start why, or while what, a command is asked, said after it.
-    static let reasonWords: Set<String> = ["while", "whilst", "because", "cause", "cos", "coz", "during"]
+    static let reasonWords: Set<String> = ["while", "whilst", "because", "cause", "cos", "coz", "during", "as"]
 
     /// A command followed by why or while what it is asked — "um can u pause snowy while im at
-    /// camp", "freeze fluffy because I'm in hospital" — read as the words before that reason.
+    /// camp", "freeze fluffy because I'm in hospital", "start the washing for Fluffy as it is
+    /// Sunday" — read as the words before that reason: the longest that read as a command
+    /// ("export the history as csv because my son asked" is the history as csv).
     /// Not before "when", "after", "until" or "if": those say when it should happen, and it would
     /// happen now.
     private func readBeforeReason(_ line: Matcher.Line, original text: String, pets: PetNameIndex) -> Command? {
-        guard let start = line.words.indices.dropFirst().first(where: { Self.reasonWords.contains(line.words[$0]) && !line.isPetWord($0) }),
-              start < line.words.count - 1
-        else { return nil }
-        return readCommandPart(String(text[..<line.tokens[start].chunk.lowerBound]), pets: pets)
+        let starts = line.words.indices.dropFirst().dropLast().filter { Self.reasonWords.contains(line.words[$0]) && !line.isPetWord($0) }
+        return starts.reversed().lazy.compactMap { start in
+            readCommandPart(String(text[..<line.tokens[start].chunk.lowerBound]), pets: pets)
+        }.first
     }
 
     /// The words after which what is asked follows what is said around it.

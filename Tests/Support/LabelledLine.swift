@@ -31,12 +31,15 @@ public struct LabelledLine: Sendable, Equatable {
     /// "pet=Snowy; minutes=40": the slots as the corpus files write them, in key order.
     public var slotsText: String { Self.text(of: slots) }
 
-    /// Reads `key=value; key=value` (spaces around either side ignored).
+    /// Reads `key=value; key=value` (spaces around either side ignored; a range's inner spaces
+    /// are underscores).
     public static func slots(in text: String) -> [String: String] {
         var slots: [String: String] = [:]
         for pair in text.split(separator: ";") {
             let keyValue = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if keyValue.count == 2 { slots[keyValue[0]] = keyValue[1] }
+            guard keyValue.count == 2 else { continue }
+            // A range as the writers' brief spells it ("last 30 days") is the value it names.
+            slots[keyValue[0]] = keyValue[0] == "range" ? keyValue[1].replacingOccurrences(of: " ", with: "_") : keyValue[1]
         }
         return slots
     }

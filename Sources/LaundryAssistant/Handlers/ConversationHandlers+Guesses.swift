@@ -76,7 +76,7 @@ extension ConversationHandlers {
         case .report: "Noted — nothing changed: that sounds like someone else's doing. To log a step, tell me the step itself."
         case .nearMiss: "Phew — nothing changed."
         case .correction: "Okay — taken back: nothing changed. Say it again in one go when you want it done."
-        case .refusal, .doubt, .assent, .thing, .courtesy, .restatement, .followUp, .subject: "Nothing changed."
+        case .refusal, .doubt, .assent, .thing, .courtesy, .restatement, .followUp, .subject, .request: "Nothing changed."
         }
         return turn.reply(text, pet: pet)
     }

@@ -1,0 +1,83 @@
+import LaundryCore
+
+/// A line of several parts, no template fitting it, one of which asks for something in words of
+/// its own: "Could you please make Snowys wash take 45 minutes. That is how long my machine
+/// takes.", "I change the bed linen once a week, so please set Snowy to every 7 days". The learned
+/// fallback, asked about the whole line, hears the other part too, and is sure of nothing.
+extension Grammar {
+    /// The reading of the one part of `text` the fallback is sure of and that asks (a `request`
+    /// cue, or a question mark), when no other part asks for another thing. The parts are the line's clauses, and the words before and after a clause's
+    /// last "so" or "but". A part that names no pet takes the one pet the rest of the line names
+    /// ("Buddys washing has finished now so I should like to put it in the spin dryer").
+    func readingOfOnePart(_ text: String, pets: PetNameIndex, limit: Int) -> Interpretation? {
+        let parts = Self.parts(of: text)
+        guard parts.count > 1, let line = matcher.prepare(text, pets: pets) else { return nil }
+        var found: (part: String, reading: Interpretation)?
+        for part in parts {
+            let reading = interpret(part, pets: pets, limit: limit, byParts: false)
+            // A part a template fits that is a command of its own: the line asks two things.
+            if reading.command.intent != .unknown {
+                guard [.greeting, .thanks].contains(reading.command.intent) else { return nil }
+                continue
+            }
+            // A part that only tells ("My grandson did all his own washing yesterday, he is a
+            // good boy", "I'm going on holiday, what should I pack?") asks for nothing, whatever
+            // it sounds like.
+            guard let first = reading.guesses.first, first.confidence != nil,
+                  part.contains("?") || cues(in: part).contains(where: { $0.kind == .request })
+            else { continue }
+            if let found, found.reading.guesses[0].command.intent != first.command.intent { return nil }
+            found = found ?? (part, reading)
+        }
+        guard let (part, reading) = found else { return nil }
+        let first = reading.guesses[0]
+        guard first.command[.pet].map(\.isPronoun) ?? matcher.graph.intentsTakingPet.contains(first.command.intent),
+              case let named = line.petsNamed(in: text, pets: pets), named.count == 1, let pet = named.values.first
+        else { return reading }
+        let command = first.command.with(.pet, pet)
+        let guess = Guess(command: command, sentence: sentence(for: command, typed: part) ?? first.sentence, confidence: first.confidence)
+        return Interpretation(command: .unknown, guesses: [guess] + reading.guesses.dropFirst())
+    }
+
+    /// A pronoun for the one pet the line names before it — "Buddys washing has finished now so
+    /// I should like to put it in the spin dryer" — is that pet, not the one talked about last
+    /// (whether the template took it as its `{pet}` or as a word of its own).
+    /// (A pet named after it is not: "start it, not fluffy".)
+    func bindingPronoun(_ command: Command, in text: String, prepared: Matcher.Line? = nil, pets: PetNameIndex) -> Command {
+        guard command[.pet]?.isPronoun ?? matcher.graph.intentsTakingPet.contains(command.intent),
+              let line = prepared ?? matcher.prepare(text, pets: pets),
+              let pronoun = line.words.indices.first(where: { Matcher.pronouns.contains(line.words[$0]) && !line.isPetWord($0) })
+        else { return command }
+        let named = line.petsNamed(in: text, pets: pets, before: pronoun)
+        guard named.count == 1, let pet = named.values.first else { return command }
+        return command.with(.pet, pet)
+    }
+
+    /// The parts of a line: its clauses, each cut in two at its last "so" or "but" (not its
+    /// first or last word).
+    static func parts(of text: String) -> [String] {
+        LineReader.clauses(of: text).flatMap { clause -> [String] in
+            let words = clause.split(whereSeparator: \.isWhitespace)
+            guard let so = words.indices.dropFirst().dropLast().last(where: {
+                LineReader.thenWords.contains(words[$0].lowercased().trimmingPunctuation)
+            }) else { return [clause] }
+            return [words[..<so].joined(separator: " "), words[(so + 1)...].joined(separator: " ")]
+        }
+    }
+}
+
+extension Matcher.Line {
+    /// The user's pets this line names (before the word at `end`), by name, each as typed
+    /// (`text` is the line it was prepared from).
+    func petsNamed(in text: String, pets: PetNameIndex, before end: Int? = nil) -> [String: SlotValue] {
+        var named: [String: SlotValue] = [:]
+        for (position, matches) in petNames.enumerated().prefix(end ?? petNames.count) {
+            for match in matches {
+                let said = tokens[position].range.lowerBound..<tokens[position + match.length - 1].range.upperBound
+                let name = pets.entries[match.entry].name
+                named[name] = SlotValue(text: PetNameIndex.withoutPossessive(String(text[said])), knownPet: name)
+            }
+        }
+        return named
+    }
+}
