@@ -156,8 +156,9 @@ public struct Grammar: Sendable {
     /// The command a line asks for; `unknown` when no template fits (see ``Matcher`` for the
     /// readings tried: pets first, then misspelt command words corrected, then unknown pets).
     public func match(_ line: String, pets: PetNameIndex = .empty) -> Command {
-        let read = LineReader(matcher: matcher, cues: cueTable).understand(line, pets: pets, corrector: { corrector.value })
-        return bindingPronoun(bindingThat(bindingBareNumber(read, in: line, pets: pets), in: line, pets: pets), in: line, pets: pets)
+        let read = LineReader(matcher: matcher, cues: cueTable).read(line, pets: pets, corrector: { corrector.value })
+        let bound = bindingThat(bindingBareNumber(read.command, in: line, pets: pets), in: line, prepared: read.line, pets: pets)
+        return bindingPronoun(bound, in: line, prepared: read.line, pets: pets)
     }
 
     /// The command a line asks for — or, when no template fits, up to `limit` readings it may
