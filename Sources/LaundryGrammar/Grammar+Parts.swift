@@ -6,26 +6,30 @@ import LaundryCore
 /// fallback, asked about the whole line, hears the other part too, and is sure of nothing.
 extension Grammar {
     /// The reading of the one part of `text` the fallback is sure of and that asks (a `request`
-    /// cue, or a question mark), when no other part asks for another thing. The parts are the line's clauses, and the words before and after a clause's
-    /// last "so" or "but". A part that names no pet takes the one pet the rest of the line names
+    /// cue, or a question mark), when no other part asks for another thing. The parts are the
+    /// line's clauses, and the words before and after a clause's last "so" or "but". A part that names no pet takes the one pet the rest of the line names
     /// ("Buddys washing has finished now so I should like to put it in the spin dryer").
     func readingOfOnePart(_ text: String, pets: PetNameIndex, limit: Int) -> Interpretation? {
         let parts = Self.parts(of: text)
         guard parts.count > 1, let line = matcher.prepare(text, pets: pets) else { return nil }
         var found: (part: String, reading: Interpretation)?
         for part in parts {
-            let reading = interpret(part, pets: pets, limit: limit, byParts: false)
             // A part a template fits that is a command of its own: the line asks two things.
-            if reading.command.intent != .unknown {
-                guard [.greeting, .thanks].contains(reading.command.intent) else { return nil }
+            let command = LineReader(matcher: matcher, cues: cueTable).read(part, pets: pets, corrector: { typoCorrector }).command
+            if command.intent != .unknown {
+                guard [.greeting, .thanks].contains(command.intent) else { return nil }
                 continue
             }
             // A part that only tells ("My grandson did all his own washing yesterday, he is a
             // good boy", "I'm going on holiday, what should I pack?") asks for nothing, whatever
-            // it sounds like.
-            guard let first = reading.guesses.first, first.confidence != nil,
-                  part.contains("?") || cues(in: part).contains(where: { $0.kind == .request })
+            // it sounds like. Only a part the model is sure of is read whole (its suggestions
+            // spelled): the others cost no more than being classified.
+            guard part.contains("?") || cues(in: part).contains(where: { $0.kind == .request }),
+                  let top = (try? classify(part, pets: pets))?.first,
+                  top.probability >= IntentClassifier.highConfidence, Self.mayBeGuessed(top.intent)
             else { continue }
+            let reading = interpret(part, pets: pets, limit: limit, byParts: false)
+            guard let first = reading.guesses.first, first.confidence != nil else { continue }
             if let found, found.reading.guesses[0].command.intent != first.command.intent { return nil }
             found = found ?? (part, reading)
         }

@@ -231,7 +231,7 @@ public struct Grammar: Sendable {
 
     /// Never a bare yes or no (those answer questions, they are no command to suggest), nor
     /// "unknown".
-    private static func mayBeGuessed(_ intent: Intent) -> Bool {
+    static func mayBeGuessed(_ intent: Intent) -> Bool {
         intent != .confirm && intent != .deny && intent != .unknown
     }
 
