@@ -165,6 +165,10 @@ struct LineReader {
     /// The words that start why, or while what, a command is asked, said after it.
     static let reasonWords: Set<String> = ["while", "whilst", "because", "cause", "cos", "coz", "during", "as"]
 
+    /// The words after which "as" starts a reason ("as it is Sunday", "as we are away") — not "as
+    /// well as", "as soon as", "as long as".
+    static let reasonSubjects: Set<String> = ["it", "i", "we", "she", "he", "they", "there", "you", "today", "tomorrow"]
+
     /// A command followed by why or while what it is asked — "um can u pause snowy while im at
     /// camp", "freeze fluffy because I'm in hospital", "start the washing for Fluffy as it is
     /// Sunday" — read as the words before that reason: the longest that read as a command
@@ -172,7 +176,10 @@ struct LineReader {
     /// Not before "when", "after", "until" or "if": those say when it should happen, and it would
     /// happen now.
     private func readBeforeReason(_ line: Matcher.Line, original text: String, pets: PetNameIndex) -> Command? {
-        let starts = line.words.indices.dropFirst().dropLast().filter { Self.reasonWords.contains(line.words[$0]) && !line.isPetWord($0) }
+        let starts = line.words.indices.dropFirst().dropLast().filter { position in
+            Self.reasonWords.contains(line.words[position]) && !line.isPetWord(position)
+                && (line.words[position] != "as" || Self.reasonSubjects.contains(line.words[position + 1]))
+        }
         return starts.reversed().lazy.compactMap { start in
             readCommandPart(String(text[..<line.tokens[start].chunk.lowerBound]), pets: pets)
         }.first

@@ -48,6 +48,14 @@ import Testing
                 "“\(line)”: \(command.intent) \(command.slots)")
     }
 
+    /// "as well as", "as soon as": no reason starts there — "pause snowy as well as buddy" was
+    /// read as Snowy's pause alone.
+    @Test(arguments: ["pause snowy as well as buddy", "start the wash for snowy as well as fluffy"])
+    func asWellAsStartsNoReason(_ line: String) throws {
+        let command = try Grammar.english.match(line, pets: Self.pets)
+        #expect(command.intent == .unknown || command[.pet]?.knownPet != "Snowy", "“\(line)”: \(command.intent) \(command.slots)")
+    }
+
     /// A line that only tells is no request, whatever one of its parts sounds like.
     @Test(arguments: ["my nephew did all his washing on monday, he is very tidy",
                       "my granddaughter Amy did all her own washing last week, she is a good girl",
