@@ -46,10 +46,12 @@ extension Grammar {
     /// A pronoun for the one pet the line names before it — "Buddys washing has finished now so
     /// I should like to put it in the spin dryer" — is that pet, not the one talked about last
     /// (whether the template took it as its `{pet}` or as a word of its own).
-    /// (A pet named after it is not: "start it, not fluffy".)
+    /// (A pet named after it is not: "start it, not fluffy"; nor is one "them all" stands for.)
     func bindingPronoun(_ command: Command, in text: String, prepared: Matcher.Line? = nil, pets: PetNameIndex) -> Command {
         guard command[.pet]?.isPronoun ?? matcher.graph.intentsTakingPet.contains(command.intent),
               let line = prepared ?? matcher.prepare(text, pets: pets),
+              // "them all", "both of them": every pet, or several.
+              !LineReader.saysSeveralPets(text),
               let pronoun = line.words.indices.first(where: { Matcher.pronouns.contains(line.words[$0]) && !line.isPetWord($0) })
         else { return command }
         let named = line.petsNamed(in: text, pets: pets, before: pronoun)

@@ -141,11 +141,23 @@ struct LineReader {
             // say, put away snowy's stuff at lunch" is no undo): only a command waiting for a pet
             // takes it.
             guard mentioned.count == 1, let pet = mentioned.values.first,
-                  command.slots[.pet].map(\.isPronoun) ?? matcher.graph.intentsTakingPet.contains(command.intent)
+                  command.slots[.pet].map(\.isPronoun) ?? matcher.graph.intentsTakingPet.contains(command.intent),
+                  !Self.saysSeveralPets(text)
             else { return nil }
             command = command.with(.pet, pet)
         }
+        // "buddy is done, fold them all": every pet, not the one another clause names.
+        if command.slots[.pet]?.knownPet != nil, Self.saysSeveralPets(text) { return nil }
         return command.slots[.pet]?.isPronoun == true ? nil : command
+    }
+
+    /// Whether a line speaks of several pets at once ("them all", "both of them") — not of a
+    /// whole week ("night shifts all week").
+    static func saysSeveralPets(_ text: String) -> Bool {
+        let words = Tokenizer.tokens(of: text).map(\.word)
+        return severalPets.contains { phrase in
+            words.count >= phrase.count && (0...words.count - phrase.count).contains { words[$0..<$0 + phrase.count].elementsEqual(phrase) }
+        }
     }
 
     /// A line that starts with when it happened — "yesterday at 9pm i started the dryer for snowy"
@@ -184,6 +196,11 @@ struct LineReader {
             readCommandPart(String(text[..<line.tokens[start].chunk.lowerBound]), pets: pets)
         }.first
     }
+
+    /// Words that stand for several pets ("pause them all", "fold both of them").
+    static let severalPets: [[String]] = [["them", "all"], ["all", "of", "them"], ["both", "of", "them"], ["them", "both"],
+                                          ["each", "of", "them"], ["all", "pets"], ["all", "my", "pets"], ["all", "the", "pets"],
+                                          ["every", "pet"], ["everyone"], ["everybody"]]
 
     /// The words after which what is asked follows what is said around it.
     static let thenWords: Set<String> = ["so", "but"]

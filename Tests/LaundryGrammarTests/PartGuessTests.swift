@@ -32,6 +32,14 @@ import Testing
         #expect(command.intent == intent && command[.pet]?.knownPet == pet, "“\(line)”: \(command.intent) \(command.slots)")
     }
 
+    /// "them all" is every pet, not the one named before it ("snowy is fine but pause them all"
+    /// paused Snowy alone).
+    @Test(arguments: ["snowy is fine but pause them all", "fluffy is back so resume them all", "buddy is done, fold them all"])
+    func themAllIsNotThePetNamedBefore(_ line: String) throws {
+        let command = try Grammar.english.match(line, pets: Self.pets)
+        #expect(command[.pet] == nil || command[.pet]?.isPronoun == true, "“\(line)”: \(command.intent) \(command.slots)")
+    }
+
     @Test func aPetNamedAfterThePronounIsNotIt() throws {
         let command = try Grammar.english.match("start it, not fluffy", pets: Self.pets)
         #expect(command[.pet]?.knownPet != "Fluffy", "\(command.intent) \(command.slots)")
