@@ -7,8 +7,9 @@ import LaundryCore
 extension Grammar {
     /// The reading of the one part of `text` the fallback is sure of and that asks (a `request`
     /// cue, or a question mark), when no other part asks for another thing. The parts are the
-    /// line's clauses, and the words before and after a clause's last "so" or "but". A part that names no pet takes the one pet the rest of the line names
-    /// ("Buddys washing has finished now so I should like to put it in the spin dryer").
+    /// line's clauses, and the words before and after a clause's last "so" or "but". A part that
+    /// names no pet takes the one pet the rest of the line names ("Fluffy is done now so could you
+    /// put it in the tumble dryer please"), not one of several ("them all").
     func readingOfOnePart(_ text: String, pets: PetNameIndex, limit: Int) -> Interpretation? {
         let parts = Self.parts(of: text)
         guard parts.count > 1, let line = matcher.prepare(text, pets: pets) else { return nil }
@@ -36,7 +37,7 @@ extension Grammar {
         guard let (part, reading) = found else { return nil }
         let first = reading.guesses[0]
         guard first.command[.pet].map(\.isPronoun) ?? matcher.graph.intentsTakingPet.contains(first.command.intent),
-              case let named = line.petsNamed(in: text, pets: pets), named.count == 1, let pet = named.values.first
+              !LineReader.saysSeveralPets(text), case let named = line.petsNamed(in: text, pets: pets), named.count == 1, let pet = named.values.first
         else { return reading }
         let command = first.command.with(.pet, pet)
         let guess = Guess(command: command, sentence: sentence(for: command, typed: part) ?? first.sentence, confidence: first.confidence)
@@ -44,9 +45,9 @@ extension Grammar {
     }
 
     /// A pronoun for the one pet the line names before it — "Buddys washing has finished now so
-    /// I should like to put it in the spin dryer" — is that pet, not the one talked about last
-    /// (whether the template took it as its `{pet}` or as a word of its own).
-    /// (A pet named after it is not: "start it, not fluffy"; nor is one "them all" stands for.)
+    /// I should like to put it in the spin dryer" — is that pet, not the one talked about last,
+    /// whether the template took it as its `{pet}` or as a word of its own. A pet named after it
+    /// is not ("start it, not fluffy"), nor is "them all" one pet.
     func bindingPronoun(_ command: Command, in text: String, prepared: Matcher.Line? = nil, pets: PetNameIndex) -> Command {
         guard command[.pet]?.isPronoun ?? matcher.graph.intentsTakingPet.contains(command.intent),
               let line = prepared ?? matcher.prepare(text, pets: pets),
