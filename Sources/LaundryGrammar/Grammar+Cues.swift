@@ -19,8 +19,10 @@ extension Grammar {
     /// another change when nothing before the cue says this one ("please do not *stop* the
     /// wash", read as a wash) — not a "not" said of something else ("*delete* mr fluff we don't
     /// even use that anymore", "I don't need it").
-    public func cues(in text: String, holdingBack intent: Intent) -> [Cue] {
-        let held = cues(in: text).filter(\.kind.holdsBackAChange)
+    /// With `pets`, a clause that starts with someone's name and tells a step is a report too
+    /// (``nameReports(in:pets:)``).
+    public func cues(in text: String, holdingBack intent: Intent, pets: PetNameIndex = .empty) -> [Cue] {
+        let held = (cues(in: text) + (pets.isEmpty ? [] : nameReports(in: text, pets: pets))).filter(\.kind.holdsBackAChange)
         guard !held.isEmpty else { return [] }
         let byWord = builtSuggester.intentsByWord
         func says(_ word: String, within most: Int = Self.mostIntentsOfAWordOfIntent, _ isMeant: (Set<Intent>) -> Bool) -> Bool {
@@ -41,6 +43,29 @@ extension Grammar {
                     && !cue.wordsBefore.contains { says($0) { $0.contains(intent) } })
         }
     }
+
+    /// A clause that starts with someone's name and goes on to tell a step — "jenny already put
+    /// fluffy in the dryer", "carlos folded snowy this morning" — is someone else's doing, as a
+    /// `report` cue at its first word; no cue phrase can list people's names. The name is a word
+    /// of letters that is no grammar word, no filler ("kindly"), no pronoun, and no pet's name nor
+    /// close to one; the step, after "already" or "just" if they are said, a verb in the past.
+    func nameReports(in text: String, pets: PetNameIndex) -> [Cue] {
+        let graph = matcher.graph
+        return LineReader.clauses(of: text).enumerated().compactMap { index, clause in
+            guard let line = matcher.prepare(clause, pets: pets), line.words.count >= 3 else { return nil }
+            let name = line.words[0]
+            guard name.allSatisfy(\.isLetter), graph.id(of: name) < 0, !line.isPetWord(0), !Matcher.pronouns.contains(name),
+                  line.skips.isEmpty || line.skips[0].isEmpty,
+                  pets.closeNames(in: line.words, at: 0, isGrammarWord: { graph.id(of: $0) >= 0 }).isEmpty,
+                  let verb = line.words.dropFirst().first(where: { !["already", "just"].contains($0) }),
+                  Self.pastVerbs.contains(verb) || (verb.hasSuffix("ed") && verb.count > 3)
+            else { return nil }
+            return Cue(kind: .report, words: [name], clause: index, position: 0, wordsBefore: line.words[..<0], wordsAfter: line.words[1...])
+        }
+    }
+
+    /// Verbs in the past that do not end in "-ed", as a step is told.
+    static let pastVerbs: Set<String> = ["threw", "put", "took", "did", "got", "ran", "hung", "brought", "began", "begun", "chucked"]
 
     /// A word used by more intents than this is a word of sentences in general ("the", "for",
     /// "my"), not of what one of them asks.

@@ -32,6 +32,8 @@ import Testing
         "should I start the wash for snowy?", "what if I paused all the pets",
         // Someone else's doing.
         "my wife started the wash for fluffy", "my roommate said he folded snowy",
+        // …told by someone's name, which no cue phrase can list.
+        "jenny already put fluffy in the dryer", "carlos folded snowy this morning",
         // Told after the command: the whole line is someone else's.
         "wash snowy they said", "wash snowy, my husband said",
         // Near misses.

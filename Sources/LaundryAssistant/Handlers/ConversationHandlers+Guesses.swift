@@ -21,7 +21,7 @@ extension ConversationHandlers {
         // A line that says not to, supposes, tells what someone else did or what nearly happened
         // is no request for a change: none is made, asked about or offered.
         if let change = guesses.first(where: { $0.command.intent.changesData }),
-           let cue = grammar.cues(in: turn.input, holdingBack: change.command.intent).first {
+           let cue = grammar.cues(in: turn.input, holdingBack: change.command.intent, pets: PetNameIndex(pets: pets)).first {
             guard !guesses[0].command.intent.changesData else { return heldBack(change, by: cue, turn, pets: pets) }
             guesses.removeAll { $0.command.intent.changesData }
         }
