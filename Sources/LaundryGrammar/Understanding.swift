@@ -141,8 +141,7 @@ struct LineReader {
             // say, put away snowy's stuff at lunch" is no undo): only a command waiting for a pet
             // takes it.
             guard mentioned.count == 1, let pet = mentioned.values.first,
-                  command.slots[.pet].map(\.isPronoun) ?? matcher.graph.intentsTakingPet.contains(command.intent),
-                  !Self.saysSeveralPets(text)
+                  command.slots[.pet].map(\.isPronoun) ?? matcher.graph.intentsTakingPet.contains(command.intent)
             else { return nil }
             command = command.with(.pet, pet)
         }
