@@ -5,6 +5,20 @@ import LaundryCore
 /// takes.", "I change the bed linen once a week, so please set Snowy to every 7 days". The learned
 /// fallback, asked about the whole line, hears the other part too, and is sure of nothing.
 extension Grammar {
+    /// ``interpret(_:pets:limit:)``; `byParts`: a line read with no confidence may be read by one
+    /// of its parts (``readingOfOnePart(_:pets:limit:)``), which are not read by parts again.
+    func interpret(_ text: String, pets: PetNameIndex, limit: Int, byParts: Bool) -> Interpretation {
+        let whole = interpretWhole(text, pets: pets, limit: limit)
+        guard byParts, whole.command.intent == .unknown, whole.guesses.first?.confidence == nil else { return whole }
+        return readingOfOnePart(text, pets: pets, limit: limit) ?? whole
+    }
+
+    /// Never a bare yes or no (those answer questions, they are no command to suggest), nor
+    /// "unknown".
+    static func mayBeGuessed(_ intent: Intent) -> Bool {
+        intent != .confirm && intent != .deny && intent != .unknown
+    }
+
     /// The reading of the one part of `text` the fallback is sure of and that asks (a `request`
     /// cue, or a question mark), when no other part asks for another thing. The parts are the
     /// line's clauses, and the words before and after a clause's last "so" or "but". A part that

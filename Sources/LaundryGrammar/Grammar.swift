@@ -174,15 +174,8 @@ public struct Grammar: Sendable {
         interpret(text, pets: pets, limit: limit, byParts: true)
     }
 
-    /// ``interpret(_:pets:limit:)``; `byParts`: a line read with no confidence may be read by one
-    /// of its parts (``readingOfOnePart(_:pets:limit:)``), which are not read by parts again.
-    func interpret(_ text: String, pets: PetNameIndex, limit: Int, byParts: Bool) -> Interpretation {
-        let whole = interpretWhole(text, pets: pets, limit: limit)
-        guard byParts, whole.command.intent == .unknown, whole.guesses.first?.confidence == nil else { return whole }
-        return readingOfOnePart(text, pets: pets, limit: limit) ?? whole
-    }
-
-    private func interpretWhole(_ text: String, pets: PetNameIndex, limit: Int) -> Interpretation {
+    /// ``interpret(_:pets:limit:)`` of the line as a whole.
+    func interpretWhole(_ text: String, pets: PetNameIndex, limit: Int) -> Interpretation {
         var read = LineReader(matcher: matcher, cues: cueTable).read(text, pets: pets, corrector: { corrector.value })
         read.command = bindingThat(bindingBareNumber(read.command, in: text, pets: pets), in: text, prepared: read.line, pets: pets)
         read.command = bindingPronoun(read.command, in: text, prepared: read.line, pets: pets)
@@ -227,12 +220,6 @@ public struct Grammar: Sendable {
             }
         }
         return Interpretation(command: .unknown, guesses: Array(guesses.prefix(limit)))
-    }
-
-    /// Never a bare yes or no (those answer questions, they are no command to suggest), nor
-    /// "unknown".
-    static func mayBeGuessed(_ intent: Intent) -> Bool {
-        intent != .confirm && intent != .deny && intent != .unknown
     }
 
     /// How many intents a line no template fits is compared with, sentence by sentence: by the
