@@ -44,10 +44,15 @@ struct ConversationContext {
         case exportAnyway(ExportRequest, fileFormat: ExportRequest.Format)
         /// "Start wash for all": the step for each of these pets.
         case cycleForAll(CycleStep, names: [String])
+        /// "undo" that would delete a pet an earlier session created.
+        case undoEarlierCreation(summary: String, at: Date, petName: String)
 
         /// The one pet the change is about, if there is one.
         var petName: String? {
-            if case .deletePet(let name) = self { name } else { nil }
+            switch self {
+            case .deletePet(let name), .undoEarlierCreation(_, _, let name): name
+            case .resetAll, .overwrite, .exportAnyway, .cycleForAll: nil
+            }
         }
     }
 

@@ -13,6 +13,11 @@ public struct UndoRecord: Codable, Equatable, Sendable {
         self.summary = summary
         self.steps = steps
     }
+
+    /// The pets taking it back would delete: those the change created.
+    public var removedPetIDs: [Int64] {
+        steps.compactMap { if case .removePet(let id) = $0 { id } else { nil } }
+    }
 }
 
 /// One restoring step, applied in order.

@@ -17,6 +17,8 @@ public struct Grammar: Sendable {
         /// Short forms, as typed at a shell prompt ("pet rm PET"), in capitals what to fill in.
         public let shortForms: [String]
         public let templates: [String]
+        /// Those of its templates whose change is asked about before it is made (`ask:`).
+        public let askingTemplates: [String]
         /// Its place in the quick-actions grid (`/quick`), if it has one.
         public let quickAction: QuickAction?
     }
@@ -58,6 +60,7 @@ public struct Grammar: Sendable {
         intents = document.intents.map { block in
             IntentHelp(intent: block.intent, group: block.group, summary: block.summary,
                        examples: block.examples, shortForms: block.shortForms, templates: block.templates.map(\.text),
+                       askingTemplates: block.templates.filter(\.asksFirst).map(\.text),
                        quickAction: block.quickAction.map { QuickAction(number: $0.number, label: $0.label, intent: block.intent) })
         }
     }
@@ -102,10 +105,11 @@ public struct Grammar: Sendable {
             let intent = try reader.ordinal(in: intentCases)
             let group = try reader.string(), summary = try reader.string()
             let examples = try reader.strings(), shortForms = try reader.strings(), templates = try reader.strings()
+            let asking = try reader.strings()
             let quickNumber = try reader.integer()
             let quickAction = quickNumber > 0 ? QuickAction(number: quickNumber, label: try reader.string(), intent: intent) : nil
             return IntentHelp(intent: intent, group: group, summary: summary, examples: examples, shortForms: shortForms,
-                              templates: templates, quickAction: quickAction)
+                              templates: templates, askingTemplates: asking, quickAction: quickAction)
         }
         let cueKinds = Cue.Kind.allCases
         let cues = try reader.array { reader throws(GrammarError) in
@@ -136,6 +140,7 @@ public struct Grammar: Sendable {
             writer.strings(help.examples)
             writer.strings(help.shortForms)
             writer.strings(help.templates)
+            writer.strings(help.askingTemplates)
             // Quick-action numbers start at 1 (the grammar refuses others): 0 is "none".
             writer.integer(help.quickAction?.number ?? 0)
             if let quickAction = help.quickAction { writer.string(quickAction.label) }
@@ -273,6 +278,13 @@ public struct Grammar: Sendable {
     /// The help entry of one intent.
     public func help(for intent: Intent) -> IntentHelp? {
         intents.first { $0.intent == intent }
+    }
+
+    /// Whether the command was read by an `ask:` template: its change is to be asked about before
+    /// it is made.
+    public func asksFirst(_ command: Command) -> Bool {
+        guard let template = command.template else { return false }
+        return help(for: command.intent)?.askingTemplates.contains(template) == true
     }
 }
 

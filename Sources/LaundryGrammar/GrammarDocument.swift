@@ -10,6 +10,9 @@ struct GrammarDocument: Sendable {
         /// A form as typed at a shell prompt (`shell:`): matched as any template, but no sentence —
         /// the classifier does not learn from it, nor does "did you mean" offer it.
         var isShellForm = false
+        /// A template whose change is asked about before it is made (`ask:`): its words say what
+        /// to change only loosely ("mute" alone may mean the sound, or only "be quiet").
+        var asksFirst = false
     }
 
     struct IntentBlock: Sendable {
@@ -161,6 +164,10 @@ struct GrammarDocument: Sendable {
             } else if let value = line.dropPrefix("shell:") {
                 let text = value.trimmingCharacters(in: " \t")
                 current!.templates.append(Template(text: text, expression: try expression(text, line: number), line: number, isShellForm: true))
+            } else if let value = line.dropPrefix("ask:") {
+                let text = value.trimmingCharacters(in: " \t")
+                guard !text.isEmpty else { throw GrammarError(line: number, message: "an ask: line needs a template after it") }
+                current!.templates.append(Template(text: text, expression: try expression(text, line: number), line: number, asksFirst: true))
             } else if let value = line.dropPrefix("short:") {
                 current!.shortForms.append(value.trimmingCharacters(in: " \t"))
             } else if let value = line.dropPrefix("quick:") {

@@ -40,6 +40,11 @@ extension StoreTransaction {
     public func undo() throws -> UndoOutcome {
         try undoStack.undo()
     }
+
+    /// What an undo would take back now (``UndoStack/preview()``).
+    public func undoPreview() throws -> UndoOutcome {
+        try undoStack.preview()
+    }
 }
 
 /// The undo stack: one row per change, with what reverses it (``LaundryCore/UndoRecord``), who
@@ -82,22 +87,10 @@ public struct UndoStack {
     /// stack, the latest change of all, unless that one belongs to another session still running
     /// (see the type's comment).
     public func undo() throws -> UndoOutcome {
-        let me = ProcessSession.current
         let candidate: UndoEntryRecord
-        if let own = try entry(Self.selectEntries + " WHERE session = ? ORDER BY id DESC LIMIT 1", [me.description.databaseValue]) {
-            candidate = own
-        } else {
-            guard let latest = try entry(Self.selectEntries + " ORDER BY id DESC LIMIT 1") else {
-                return .nothingToUndo
-            }
-            if let owner = latest.session.flatMap(ProcessSession.init), owner != me, owner.isRunning {
-                return .madeElsewhere(summary: latest.summary, at: latest.at, by: owner)
-            }
-            candidate = latest
-        }
-        if let expected = candidate.expected.map(Fingerprints.init(text:)),
-           let differing = expected.firstDifference(from: try fingerprints(of: expected.touched, like: expected)) {
-            return .changedSince(summary: candidate.summary, at: candidate.at, newer: try change(touching: differing, after: candidate.id))
+        switch try choose() {
+        case .refused(let outcome): return outcome
+        case .entry(let entry): candidate = entry
         }
         let record = try memory.undoRecord(candidate.payload)
         try transaction.execute("DELETE FROM undoEntry WHERE id = ?", [candidate.id.databaseValue])
@@ -105,7 +98,45 @@ public struct UndoStack {
         memory.undoEntries = memory.undoEntries.map { $0 - 1 }
         for step in record.steps { try apply(step) }
         transaction.changes?.changed("took back “\(record.summary)”")
-        return .undone(record, at: candidate.at, madeHere: candidate.session == me.description)
+        return .undone(record, at: candidate.at, madeHere: candidate.session == ProcessSession.current.description)
+    }
+
+    /// The outcome ``undo()`` would have now, with nothing taken back: lets a reply ask before an
+    /// undo that deletes a pet.
+    public func preview() throws -> UndoOutcome {
+        switch try choose() {
+        case .refused(let outcome):
+            return outcome
+        case .entry(let entry):
+            return .undone(try memory.undoRecord(entry.payload), at: entry.at, madeHere: entry.session == ProcessSession.current.description)
+        }
+    }
+
+    private enum Choice {
+        case entry(UndoEntryRecord)
+        case refused(UndoOutcome)
+    }
+
+    /// The change an undo takes back, or why there is none.
+    private func choose() throws -> Choice {
+        let me = ProcessSession.current
+        let candidate: UndoEntryRecord
+        if let own = try entry(Self.selectEntries + " WHERE session = ? ORDER BY id DESC LIMIT 1", [me.description.databaseValue]) {
+            candidate = own
+        } else {
+            guard let latest = try entry(Self.selectEntries + " ORDER BY id DESC LIMIT 1") else {
+                return .refused(.nothingToUndo)
+            }
+            if let owner = latest.session.flatMap(ProcessSession.init), owner != me, owner.isRunning {
+                return .refused(.madeElsewhere(summary: latest.summary, at: latest.at, by: owner))
+            }
+            candidate = latest
+        }
+        if let expected = candidate.expected.map(Fingerprints.init(text:)),
+           let differing = expected.firstDifference(from: try fingerprints(of: expected.touched, like: expected)) {
+            return .refused(.changedSince(summary: candidate.summary, at: candidate.at, newer: try change(touching: differing, after: candidate.id)))
+        }
+        return .entry(candidate)
     }
 
     private func entry(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> UndoEntryRecord? {

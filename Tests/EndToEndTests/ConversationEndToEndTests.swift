@@ -45,6 +45,19 @@ import Testing
 
     /// Issue 33 ("Why" 3): a script that ends on a question names its line on stderr; with
     /// `--bail`, a line that would drop an unanswered question is not run.
+    /// "mute" or "be quiet" alone says what to change only loosely (CLINC150's people say it to
+    /// cancel what an assistant is doing): it asks before the sound goes off; "mute the sound" does not.
+    @Test func aLooseMuteAsksFirst() throws {
+        let result = try laundrytime.run(["--json"], script: "mute\nno\n/settings\nplease be quiet\nyes\n/settings\nunmute\nmute the sound\n")
+        let lines = texts(result)
+        #expect(lines[0] == "Turn off sound? (yes/no)" && result.jsonLines[0]["awaiting"] as? String == "confirmation", "\(lines)")
+        #expect(lines[1] == "Okay — nothing was done.", "\(lines)")
+        #expect(lines[2].contains("Sound: on"), "\(lines[2])")
+        #expect(lines[3] == "Turn off sound? (yes/no)", "\(lines)")
+        #expect(lines[5].contains("Sound: off"), "\(lines[5])")
+        #expect(lines[7].hasPrefix("Sound: off"), "\(lines)")
+    }
+
     @Test func anUnansweredQuestionIsNamedAndBailStopsThere() throws {
         let ended = try laundrytime.run(script: "create pet Snowy\ncreate pet Fluffy\nstart wash\n")
         #expect(ended.status == 1 && ended.stderr.contains("line 3: not answered, so not done (the script ended)"), "\(ended.stderr)")

@@ -37,6 +37,25 @@ import Testing
         #expect(cues[0].words == ["not"])
     }
 
+    /// `ask:` templates are matched as any other, but the command they read says to ask before
+    /// the change is made ("mute" alone may mean the sound, or "be quiet"); compiled tables keep it.
+    @Test func askTemplatesAreMarkedOnTheirCommand() throws {
+        let source = """
+            intent set_setting
+              turn off [the] sound {setting=sound} {value=off}
+              ask: mute {setting=sound} {value=off}
+            """
+        let compiled = try grammar(source)
+        let read = try Grammar(tables: compiled.tables(source: source), source: source)
+        for g in [compiled, read] {
+            #expect(g.match("mute").intent == .setSetting)
+            #expect(g.asksFirst(g.match("mute")))
+            #expect(!g.asksFirst(g.match("turn off the sound")))
+            #expect(!g.asksFirst(g.match("banana")))
+        }
+        #expect(error("intent status\n  ask:\n")?.line == 2)
+    }
+
     @Test func alternativesOptionalsAndRules() throws {
         let g = try grammar("""
             rule wash = (wash | washer)

@@ -42,8 +42,26 @@ import Testing
         #expect(open.nextLine()?.contains("Undone: started Snowy's wash.") == true)
         _ = open.finish()
         // Once that session has ended, its changes are anyone's: an earlier session's, named so.
-        let later = try laundrytime.run(["undo"])
+        // Undoing a creation deletes the pet: when an earlier session made it, that is asked first,
+        // as a delete is ("undo" typed days later, meaning something else, deleted a pet).
+        let asked = try laundrytime.run(["undo"])
+        #expect(asked.status == 1 && asked.stdout.hasPrefix(
+            "Undo “created Fluffy” (made 09:00, in an earlier session)? Fluffy and all its data would be deleted. (yes/no)"),
+                "\(asked.stdout)")
+        #expect(try laundrytime.run(["/pets"]).stdout.contains("Fluffy"), "Fluffy is still there")
+        let declined = try laundrytime.run(script: "undo\nno\n")
+        #expect(declined.stdout.contains("Okay, nothing was undone. Fluffy stays."), "\(declined.stdout)")
+        #expect(try laundrytime.run(["/pets"]).stdout.contains("Fluffy"), "Fluffy is still there")
+        let later = try laundrytime.run(["--yes", "undo"])
         #expect(later.status == 0 && later.stdout.hasPrefix("Undone: created Fluffy (made 09:00, in an earlier session)."), "\(later.stdout)")
+        #expect(try !laundrytime.run(["/pets"]).stdout.contains("Fluffy"), "Fluffy is gone")
+    }
+
+    /// A pet created in this session is taken back by "undo" at once: a mistake just made.
+    @Test func undoOfThisSessionsCreationIsNotAsked() throws {
+        let run = try laundrytime.run(script: "create pet Snowy\nundo\n")
+        #expect(run.stdout.contains("Undone: created Snowy."), "\(run.stdout)")
+        #expect(!run.stdout.contains("(yes/no)"), "\(run.stdout)")
     }
 
     /// A change is taken back only while the pet is as the change left it; otherwise the reply names

@@ -66,6 +66,15 @@ extension ConversationHandlers {
             "I don't know \(PetText.quoted(turn.input)). Did you mean \(numbered)? Type the number to run it, or “help” to see what you can say.")
     }
 
+    /// A change read by an `ask:` template ("mute"), asked about in the words of the intent's
+    /// example ("Turn off sound? (yes/no)"): run on yes, as a sure guess is.
+    func askFirst(_ turn: Turn, pets: [Pet]) -> Reply {
+        let read = Guess(command: turn.command, sentence: grammar.sentence(for: turn.command, typed: turn.input) ?? turn.input, confidence: nil)
+        let (asked, pet) = askable(read, pets: pets)
+        context.pending = .guessedChange(asked)
+        return turn.reply(Self.question(asked.sentence), pet: pet, awaiting: .confirmation)
+    }
+
     /// The reply to a line whose change a cue holds back: it shows what was understood, and that
     /// nothing changed.
     private func heldBack(_ change: Guess, by cue: Cue, _ turn: Turn, pets: [Pet]) -> Reply {

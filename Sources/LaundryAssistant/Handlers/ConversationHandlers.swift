@@ -36,8 +36,11 @@ struct ConversationHandlers: Handlers {
                 + "Write \(request.format.title) to it anyway? (yes/no)"
         case .cycleForAll(let step, _):
             return try cycleHandlers.cycleForAll(step, turn, pets: pets, transaction)
+        case .undoEarlierCreation(let summary, let at, let name):
+            question = "Undo “\(summary)” (made \(shared.captionTime(at, now: turn.now)), in an earlier session)? "
+                + "\(name) and all its data would be deleted. (yes/no)"
         }
-        let pet = if case .deletePet(let name) = confirmation { pets.first { $0.name.value == name } } else { Pet?.none }
+        let pet = confirmation.petName.flatMap { name in pets.first { $0.name.value == name } }
         return turn.reply(question, pet: pet, awaiting: .confirmation)
     }
 
@@ -50,6 +53,7 @@ struct ConversationHandlers: Handlers {
         case .overwrite(let request): "overwrite \(request.path ?? "the file")"
         case .exportAnyway(let request, _): "write \(request.format.title) to \(request.path ?? "the file") anyway"
         case .cycleForAll(let step, let names): "\(CycleHandlers.stepWords(step)) for \(names.joinedAsChoice("and"))"
+        case .undoEarlierCreation(let summary, _, let name): "undo “\(summary)”, deleting \(name) and all its data"
         }
         let pet = confirmation.petName.flatMap { name in pets.first { $0.name.value == name } }
         return turn.reply("I need a plain yes or no: should I \(change)? Say “yes” to do it or “no” to leave it.", pet: pet, awaiting: .confirmation)
@@ -65,6 +69,7 @@ struct ConversationHandlers: Handlers {
         case .exportAnyway(let request, _):
             return try recordHandlers.writeExport(request, turn, pets: pets, transaction, overwrite: assumeYes)
         case .cycleForAll(let step, let names): return try cycleHandlers.performForAll(step, names: names, turn, pets: pets, transaction)
+        case .undoEarlierCreation: return try undo(turn, pets: pets, transaction, confirmed: true)
         }
     }
 
@@ -78,12 +83,19 @@ struct ConversationHandlers: Handlers {
                 " For \(fileFormat.title), say “\($0)”."
             } ?? ""))
         case .cycleForAll(let step, _): cycleHandlers.declinedForAll(step, turn)
+        case .undoEarlierCreation(_, _, let name): turn.reply("Okay, nothing was undone. \(name) stays.")
         }
     }
 
     // MARK: - Undo
 
-    func undo(_ turn: Turn, _ transaction: StoreTransaction) throws -> Reply {
+    /// Takes back the last change. One that would delete a pet an earlier session created is asked
+    /// about first, as a delete is: "undo" typed days later may mean something else.
+    func undo(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction, confirmed: Bool = false) throws -> Reply {
+        if !confirmed, case .undone(let record, let at, madeHere: false) = try transaction.undoPreview(),
+           let removed = record.removedPetIDs.first, let pet = pets.first(where: { $0.id == removed }) {
+            return try askOrPerform(.undoEarlierCreation(summary: record.summary, at: at, petName: pet.name.value), turn, pets: pets, transaction)
+        }
         switch try transaction.undo() {
         case .nothingToUndo:
             return turn.failed(.refused, "There is nothing to undo.")

@@ -67,8 +67,12 @@ struct Dispatcher: Handlers {
     }
 
     /// Runs a line read with misspelt command words corrected, saying how it was read — except a
-    /// change under `--yes`, where nobody reads that note: a guess never changes data alone.
+    /// change under `--yes`, where nobody reads that note: a guess never changes data alone. A
+    /// change read by an `ask:` template is asked about first.
     private func handleCorrected(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
+        if !assumeYes, turn.command.intent.changesData, grammar.asksFirst(turn.command) {
+            return conversationHandlers.askFirst(turn, pets: pets)
+        }
         let corrections = turn.command.corrections
         guard !corrections.isEmpty else { return try handle(turn, pets: pets, transaction) }
         let read = corrections.map { "“\($0.typed)” as “\($0.meant)”" }.joinedAsChoice("and")
@@ -139,7 +143,7 @@ struct Dispatcher: Handlers {
         case .transcript: return try recordHandlers.transcript(turn, transaction)
         case .help: return helpHandlers.help(turn)
         case .quickActions: return try conversationHandlers.quickActions(turn, pets: pets, transaction)
-        case .undo: return try conversationHandlers.undo(turn, transaction)
+        case .undo: return try conversationHandlers.undo(turn, pets: pets, transaction)
         case .confirm, .deny: return turn.failed(.refused, "There is no question to answer right now.")
         case .clear: return turn.reply("Screen cleared — your pets and history are untouched.", content: .clearScreen)
         case .greeting: return conversationHandlers.greeting(turn, pets: pets)
