@@ -93,7 +93,7 @@ public struct AppSettings: Equatable, Sendable, Codable {
         case .sound: soundEnabled = try Self.switchValue(text, key: key)
         case .appearance:
             guard let mode = Appearance(rawValue: text) else {
-                throw .invalidValue(key: key, value: text, allowed: Appearance.allCases.map(\.rawValue))
+                throw .invalidValue(key: key, value: text, allowed: Appearance.spokenOrder.map(\.rawValue))
             }
             appearance = mode
         case .transcript:
@@ -129,6 +129,9 @@ public enum Appearance: String, CaseIterable, Sendable, Codable {
     case system
     case light
     case dark
+
+    /// As a sentence names them: "light, dark or system".
+    public static let spokenOrder: [Appearance] = [.light, .dark, .system]
 }
 
 public enum AppSettingError: Error, Equatable, Sendable {

@@ -26,6 +26,29 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible, Codable {
         if let hidden = InvisibleCharacters.firstHidden(in: value) { throw .invisibleCharacter(hidden) }
     }
 
+    /// A new name as the user typed it, capitalised as the seeds' name field does ("Auto-capitalize:
+    /// Words"): a name with no capital letter gets one at the start of each word ("snowy white" →
+    /// "Snowy White"); a name typed with any capital ("iPhone Socks") is the user's own spelling,
+    /// kept. Validated as ``init(_:)`` does.
+    public init(typed raw: String) throws(PetNameError) {
+        try self.init(raw.contains(where: \.isUppercase) ? raw : Self.capitalizingWords(raw))
+    }
+
+    /// Each word's first letter in its title case ("ß" → "Ss", "ǆ" → "ǅ"); the rest as typed.
+    static func capitalizingWords(_ text: String) -> String {
+        var result = "", atWordStart = true
+        for character in text {
+            if atWordStart, character.isLowercase, let first = character.unicodeScalars.first {
+                result += first.properties.titlecaseMapping
+                result.unicodeScalars.append(contentsOf: character.unicodeScalars.dropFirst())
+            } else {
+                result.append(character)
+            }
+            atWordStart = character.isWhitespace
+        }
+        return result
+    }
+
     /// Validates and trims `raw`, a name read back from the store or an undo record, by the rules
     /// names have been written under from the start: length, and no control or direction
     /// characters (those would reach the terminal). The rules added since, about characters that

@@ -19,6 +19,25 @@ import Testing
         #expect(!result.stdout.contains("\u{1B}"), "no escapes when stdout is not a terminal")
     }
 
+    /// Issue 34, point 1: names are capitalised as the seeds' name field does, unless typed with a
+    /// capital — in a create, a rename and the answer to "what should it be called?".
+    @Test func namesAreCapitalisedUnlessTypedWithACapital() throws {
+        let result = try laundrytime.run(["--json"], script: """
+            create pet snowy white
+            create pet iPhone Socks
+            rename snowy white to big towels
+            create pet
+            mr. fluff 🧦
+            /pets
+            """)
+        let texts = result.jsonLines.map { $0["text"] as? String ?? "" }
+        #expect(texts[0].hasPrefix("Meet Snowy White!"), "\(texts[0])")
+        #expect(texts[1].hasPrefix("Meet iPhone Socks!"), "\(texts[1])")
+        #expect(texts[2].hasPrefix("Snowy White is now called Big Towels."), "\(texts[2])")
+        #expect(texts[4].hasPrefix("Meet Mr. Fluff 🧦!"), "\(texts[4])")
+        #expect(result.jsonLines[4]["pet"] as? String == "Mr. Fluff 🧦")
+    }
+
     @Test func aWashStartedInOneProcessIsDoneInALaterOne() throws {
         _ = try laundrytime.run(script: "create pet Snowy\nstart wash for snowy\n", now: "2026-03-01T09:00:00Z")
         let later = try laundrytime.run(["--json", "how", "is", "snowy?"], now: "2026-03-01T09:46:00Z")

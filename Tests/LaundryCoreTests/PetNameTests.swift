@@ -17,6 +17,32 @@ import Testing
         #expect("\(name)" == value)
     }
 
+    /// Seed 000 §5: the name field capitalises words. A name typed without a capital gets one at
+    /// the start of each word; one typed with any capital is kept as typed.
+    @Test(arguments: [
+        ("snowy white", "Snowy White"),
+        ("  snowy  ", "Snowy"),
+        ("mr. fluff 🧦", "Mr. Fluff 🧦"),
+        ("snowy-white", "Snowy-white"),
+        ("émile", "Émile"),
+        ("ßocke", "Ssocke"),
+        ("ǆemal", "ǅemal"),
+        ("iPhone Socks", "iPhone Socks"),
+        ("Mr. fluff", "Mr. fluff"),
+        ("SOCKS", "SOCKS"),
+        ("42 socks", "42 Socks"),
+        ("🧦", "🧦"),
+        ("汚れ物", "汚れ物"),
+    ] as [(String, String)])
+    func aNameTypedWithoutCapitalsIsCapitalised(raw: String, value: String) throws {
+        #expect(try PetName(typed: raw).value == value)
+    }
+
+    @Test func aTypedNameIsCheckedAsAnyNewName() {
+        #expect(throws: PetNameError.empty) { try PetName(typed: "  ") }
+        #expect(throws: PetNameError.tooLong(31)) { try PetName(typed: String(repeating: "a", count: 31)) }
+    }
+
     @Test(arguments: ["", " ", "   ", "\n\t", "\u{3000}", "\u{00A0} \u{2003}"])
     func blankNameIsEmpty(raw: String) {
         #expect(throws: PetNameError.empty) { try PetName(raw) }

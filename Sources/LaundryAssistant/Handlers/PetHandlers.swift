@@ -26,7 +26,7 @@ struct PetHandlers: Handlers {
         }
         let name: PetName
         do {
-            name = try PetName(raw)
+            name = try PetName(typed: raw)
         } catch {
             return turn.failed(.refused, PetText.nameProblem(error, raw: raw))
         }
@@ -175,7 +175,7 @@ struct PetHandlers: Handlers {
             }
             let name: PetName
             do throws(PetNameError) {
-                name = try PetName(raw)
+                name = try PetName(typed: raw)
             } catch {
                 return turn.failed(.refused, PetText.nameProblem(error, raw: raw), pet: pet)
             }

@@ -110,10 +110,20 @@ struct SettingHandlers: Handlers {
                           content: .settings(settings, pets: shown.map { PetSnapshot($0, at: turn.now) }))
     }
 
+    /// What may close a value typed after "to" ("hot pink," "purple!"): not part of it.
+    private static let closingMarks = CharacterSet.punctuationCharacters.union(.whitespaces)
+
     func setSetting(_ turn: Turn, _ transaction: StoreTransaction) throws -> Reply {
-        // The transcript's days come as a number of days ("keep the transcript for 90 days").
+        // The seeds' haptics toggle has nothing to drive in a terminal: said so, with what is here.
+        if turn.command[.setting]?.value == "haptics" {
+            return turn.failed(.refused, "There are no haptics in a terminal. What is here: sound (the terminal bell, “turn off sound”) "
+                + "and notifications (“turn on notifications”); “/settings” shows them all.")
+        }
+        // The transcript's days come as a number of days ("keep the transcript for 90 days"); a
+        // value no list knows ("set appearance to purple") as typed, to be answered with those there are.
+        let typed = turn.command[.query].map { $0.text.trimmingCharacters(in: Self.closingMarks) }
         guard let keyText = turn.command[.setting]?.value, let key = AppSettings.Key(rawValue: keyText),
-              let value = turn.command[.value]?.value ?? turn.command[.days]?.value ?? turn.command[.minutes]?.value
+              let value = turn.command[.value]?.value ?? turn.command[.days]?.value ?? turn.command[.minutes]?.value ?? typed
         else {
             return turn.failed(.refused, "Which setting? Say e.g. “turn off sound”, “turn on notifications” or “use dark mode”.")
         }
@@ -123,12 +133,14 @@ struct SettingHandlers: Handlers {
             try settings.set(key, to: value)
         } catch {
             guard case .invalidValue(_, _, let allowed) = error else { throw error }
-            let said = turn.command[.value]?.text ?? turn.command[.days]?.text ?? turn.command[.minutes]?.text ?? value
+            let said = turn.command[.value]?.text ?? turn.command[.days]?.text ?? turn.command[.minutes]?.text
+                ?? value
             if key == .transcript {
                 let range = AppSettings.transcriptDaysRange
-                return turn.failed(.refused, "The transcript can be kept \(range.lowerBound) to \(NumberText.grouped(range.upperBound)) days, not “\(said)”.")
+                return turn.failed(.refused, "The transcript can be kept \(range.lowerBound) to \(NumberText.grouped(range.upperBound)) days"
+                    + (said.isEmpty ? "." : ", not “\(said)”."))
             }
-            return turn.failed(.refused, "\(key.label) can be \(allowed.joinedAsChoice()), not “\(said)”.")
+            return turn.failed(.refused, "\(key.label) can be \(allowed.joinedAsChoice())" + (said.isEmpty ? "." : ", not “\(said)”."))
         }
         let shown = settings.shownValue(of: key)
         if settings == before {
