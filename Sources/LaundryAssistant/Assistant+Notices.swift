@@ -85,7 +85,10 @@ extension Assistant {
     public func awaySummary() -> String? {
         let notices = claimDueNotices()
         guard !notices.isEmpty else { return nil }
-        return "While you were away: " + notices.map(\.summary).joined(separator: " ")
+        // One story a load: "finished 4 days ago" already says how long it has waited.
+        let finished = Set(notices.compactMap { $0.isTimerEnd ? $0.notification.pet : nil })
+        let told = notices.filter { !$0.isWaitingReminder || !finished.contains($0.notification.pet ?? "") }
+        return "While you were away: " + told.map(\.summary).joined(separator: " ")
     }
 
     /// Whether a notice should ring the terminal's bell (the `sound` setting).

@@ -15,6 +15,12 @@ public struct Notice: Sendable, Equatable {
 }
 
 extension Notice {
+    /// Whether it tells that a timer ended ("Wash Complete!").
+    var isTimerEnd: Bool { event.name == .washDone || event.name == .dryDone }
+
+    /// Whether it reminds of a load left waiting after its timer ended.
+    var isWaitingReminder: Bool { event.name == .washWaiting || event.name == .dryWaiting }
+
     /// Every notice `pets` call for at `now`, delivered or not: each ended timer, a load left
     /// waiting after it (``settings``' reminders), and each pet whose mood has fallen to sad, very
     /// sad or dead since it was last cared for.
@@ -88,15 +94,16 @@ extension Notice {
         let name = pet.name.value
         let (end, minutes, stage, event): (Date, Int, String, PetEvent.Name)
         switch pet.stage(at: now) {
-        case .washDone(since: let since?): (end, minutes, stage, event) = (since, settings.wetReminderMinutes, "wash", .washDone)
-        case .dryDone(since: let since?): (end, minutes, stage, event) = (since, settings.foldReminderMinutes, "dry", .dryDone)
+        case .washDone(since: let since?): (end, minutes, stage, event) = (since, settings.wetReminderMinutes, "wash", .washWaiting)
+        case .dryDone(since: let since?): (end, minutes, stage, event) = (since, settings.foldReminderMinutes, "dry", .dryWaiting)
         default: return nil
         }
         guard minutes > 0 else { return nil }
         let waited = now.timeIntervalSince(end) / 60
         guard let level = [minutes, reminderAgain].filter({ $0 >= minutes && Double($0) <= waited }).max() else { return nil }
         let at = end.addingTimeInterval(Double(level) * 60)
-        let length = DurationText.words(Double(level) * 60)
+        // How long it really waited: told late (the program closed), more than the level.
+        let length = DurationText.words(now.timeIntervalSince(end))
         let (title, text, summary) = stage == "wash"
             ? ("Wet laundry waiting", "\(name)'s wash has waited \(length) — start the dryer before it smells.",
                "\(name)'s wash has waited \(length) for the dryer.")

@@ -8,6 +8,10 @@ public struct PetEvent: Sendable, Equatable {
     public enum Name: String, CaseIterable, Sendable {
         case washDone = "wash-done"
         case dryDone = "dry-done"
+        /// A finished wash still waits for the dryer: the wet-laundry reminder.
+        case washWaiting = "wash-waiting"
+        /// A finished dry still waits to be folded: the fold reminder.
+        case dryWaiting = "dry-waiting"
         case folded
         /// The pet's laundry is due: it turned sad.
         case due

@@ -20,6 +20,10 @@ public enum DurationText {
         switch s {
         case ..<60: return "less than a minute"
         case ..<(59.5 * 60): return plural(nearest(60), "minute")
+        case ..<(3 * 3600 - 150):
+            // To five minutes: "1 hour 15 minutes", not "1 hour" for a load that waited 75.
+            let fives = nearest(300), hours = fives / 12, minutes = fives % 12 * 5
+            return plural(hours, "hour") + (minutes == 0 ? "" : " " + plural(minutes, "minute"))
         case ..<(23.5 * 3600): return plural(nearest(3600), "hour")
         default: return plural(nearest(86_400), "day")
         }

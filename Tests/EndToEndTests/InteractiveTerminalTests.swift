@@ -201,6 +201,18 @@ struct InteractiveTerminalTests {
         #expect(!again.scrollback(joiningWrappedLines: true).contains("While you were away"), "told once")
     }
 
+    /// Issue 34, point 4: four days away tell one story per load — when it finished — not also
+    /// "has waited 2 hours" in the same breath.
+    @Test func theAwaySummaryTellsOneTrueStory() throws {
+        try prepare("create pet Snowy\nstart wash for snowy\n", now: "2026-03-01T09:00:00Z")
+        let terminal = try launch(environment: ["LAUNDRYTIME_NOW": "2026-03-05T09:00:00Z"])
+        let screen = terminal.scrollback(joiningWrappedLines: true)
+        #expect(screen.contains("While you were away: Snowy's wash finished 4 days ago — ready"), "\(screen)")
+        #expect(!screen.contains("has waited"), "\(screen)")
+        terminal.press("C-d")
+        _ = try terminal.waitForExit()
+    }
+
     @Test func theTestNotificationArrivesThreeSecondsLaterWhileITypeOn() throws {
         let terminal = try launch()
         try terminal.enter("test notification")

@@ -57,6 +57,15 @@ import Testing
         #expect(try told("16:00:30").isEmpty, "turned off")
     }
 
+    /// Issue 34, point 4: a reminder told late says how long the load really waited (75 minutes
+    /// was told as "30").
+    @Test func aReminderToldLateSaysHowLongTheLoadReallyWaited() throws {
+        try startWash()  // ends at 09:45
+        let late = try deliverDue(at: "2026-03-01T11:00:30Z")
+        #expect(late.stdout.contains("Snowy's wash has waited 1 hour 15 minutes — start the dryer"), "\(late.stdout)")
+        #expect(try deliverDue(at: "2026-03-01T11:01:00Z").stdout.isEmpty, "once")
+    }
+
     /// Issue 18, item 4: the card and "when is snowy due?" say when the mood next changes and when
     /// the pet dies if nothing is done, in local time across a change of daylight saving time
     /// (Berlin moves to summer time on 29 March 2026: the death, 14 days after 10:00 CET, is at
@@ -118,6 +127,21 @@ import Testing
         #expect((object?["at"] as? String)?.hasPrefix("2026-03-01T09:45:0") == true, "\(object ?? [:])")
         #expect((object?["health"] as? NSNumber)?.intValue == 100 && object?["mood"] as? String == "happy", "\(object ?? [:])")
         #expect(object?["title"] as? String == "Wash Complete!")
+    }
+
+    /// Issue 34, point 10: a load left waiting has events of its own, so one wash runs the
+    /// `wash-done` hook once; its reminders run `wash-waiting`, and a dry's `dry-waiting`.
+    @Test func aLoadLeftWaitingHasEventsOfItsOwn() throws {
+        try startWash()
+        let log = directory.url.appendingPathComponent("events.log")
+        for event in ["wash-done", "wash-waiting", "dry-done", "dry-waiting"] {
+            try hook(event, "echo \(event) >> '\(log.path)'")
+        }
+        for time in ["09:46:00", "10:15:30", "11:45:30"] { _ = try deliverDue(at: "2026-03-01T\(time)Z") }
+        _ = try laundrytime.run(["start", "dryer", "for", "snowy"], now: "2026-03-01T12:00:00Z")
+        for time in ["13:00:30", "13:30:30"] { _ = try deliverDue(at: "2026-03-01T\(time)Z") }
+        let events = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+        #expect(events == ["wash-done", "wash-waiting", "wash-waiting", "dry-done", "dry-waiting"], "\(events)")
     }
 
     @Test func aHangingHookIsCutOffAndTheCommandIsNotAffected() throws {

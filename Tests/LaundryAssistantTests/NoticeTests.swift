@@ -20,6 +20,17 @@ import Testing
 
     private var titles: [String] { assistant.claimDueNotices().map(\.notification.title) }
 
+    /// Every hook event is in README's table of events (issue 34, point 10).
+    @Test func readmeListsEveryHookEvent() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let table = try #require(text.components(separatedBy: "| event | when |").dropFirst().first?.components(separatedBy: "\n\n").first)
+        for event in PetEvent.Name.allCases {
+            #expect(table.contains("`\(event.rawValue)`"), "\(event.rawValue)")
+        }
+    }
+
     @Test func aWashEndsExactlyOnceAtItsEndInstant() {
         _ = assistant.respond(to: "start wash for snowy")
         #expect(assistant.nextTimerEnd() == time.start.addingTimeInterval(45 * 60))
