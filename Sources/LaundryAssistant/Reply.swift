@@ -306,12 +306,14 @@ public struct TimerWatch: Sendable, Equatable {
     /// When to give up waiting (nil: wait for the end).
     public let deadline: Date?
 
-    /// The one-line progress view: "Snowy's wash ▕██████░░░░▏ 12:40 left · 60%".
-    public func progressLine(at now: Date, width: Int = 20) -> String {
+    /// The one-line progress view: "Snowy's wash ▕██████░░░░▏ 12:40 left · 60%" — in ASCII
+    /// "Snowy's wash [######----] 12:40 left · 60%" for a terminal that cannot show blocks.
+    public func progressLine(at now: Date, width: Int = 20, ascii: Bool = false) -> String {
         let progress = timer.progress(at: now)
         let filled = Int((progress * Double(width)).rounded(.down))
-        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        return "\(pet)'s \(activity) ▕\(bar)▏ \(DurationText.countdown(timer.remaining(at: now))) left · \(Int(progress * 100))%"
+        let (full, empty, open, close) = ascii ? ("#", "-", "[", "]") : ("█", "░", "▕", "▏")
+        let bar = String(repeating: full, count: filled) + String(repeating: empty, count: width - filled)
+        return "\(pet)'s \(activity) \(open)\(bar)\(close) \(DurationText.countdown(timer.remaining(at: now))) left · \(Int(progress * 100))%"
     }
 
     /// Said when waiting stops before the timer ends.

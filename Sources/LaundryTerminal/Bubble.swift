@@ -62,9 +62,22 @@ struct Bubble: Sendable {
 struct BorderGlyphs: Sendable {
     let topLeft: String, topRight: String, bottomLeft: String, bottomRight: String
     let horizontal: String, vertical: String
+    /// A card's square corners (stat boxes, the dashboard's pets), inside a bubble's round ones.
+    let cardTopLeft: String, cardTopRight: String, cardBottomLeft: String, cardBottomRight: String
+    /// A bar's filled and empty cells, and the eighths of a cell a bar may end in (none in ASCII).
+    let barFull: String, barEmpty: String, barEighths: [String]
 
-    static let rounded = BorderGlyphs(topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯", horizontal: "─", vertical: "│")
-    static let ascii = BorderGlyphs(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|")
+    /// Whether these are the ASCII stand-ins (for other text drawn with blocks, like a progress line).
+    var isASCII: Bool { barFull == BorderGlyphs.ascii.barFull }
+
+    static let rounded = BorderGlyphs(
+        topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯", horizontal: "─", vertical: "│",
+        cardTopLeft: "┌", cardTopRight: "┐", cardBottomLeft: "└", cardBottomRight: "┘",
+        barFull: "█", barEmpty: "░", barEighths: ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"])
+    static let ascii = BorderGlyphs(
+        topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|",
+        cardTopLeft: "+", cardTopRight: "+", cardBottomLeft: "+", cardBottomRight: "+",
+        barFull: "#", barEmpty: "-", barEighths: [])
 }
 
 /// Draws bubbles at the terminal's current width.

@@ -23,7 +23,7 @@ struct BubbleRenderer: ReplyRenderer {
 
     mutating func render(_ reply: Reply) -> String {
         let layout = layout
-        return view.bubbles(for: reply, bodyWidth: layout.bodyWidth).map(layout.draw).joined()
+        return view.bubbles(for: reply, in: layout).map(layout.draw).joined()
     }
 
     mutating func render(_ notification: LaundryNotification, at date: Date) -> String {

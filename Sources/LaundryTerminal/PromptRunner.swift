@@ -36,7 +36,7 @@ struct PromptRunner {
         // What the header last said of the store: drawn again when that changes.
         var shownState = assistant.storeState
         while true {
-            let input = editor.read(prompt: prompt)
+            let input = editor.read(prompt: prompt(utf8: editor.localeIsUTF8))
             if case .interrupted(hadText: false) = input {} else { leaveOnNextInterrupt = false }
             switch input {
             case .endOfInput:
@@ -111,9 +111,10 @@ struct PromptRunner {
     }
 
     /// "laundrytime› ", in the accent colour when there is colour; the escapes sit between
-    /// `\u{1}` marks so that libedit does not count them toward the prompt's width.
-    var prompt: String {
-        let text = "laundrytime›"
+    /// `\u{1}` marks so that libedit does not count them toward the prompt's width. In a locale
+    /// that is not UTF-8 "laundrytime> ": libedit crashes on a prompt it cannot decode.
+    func prompt(utf8: Bool) -> String {
+        let text = utf8 ? "laundrytime›" : "laundrytime>"
         let start = printer.renderer.promptStyle
         return start.isEmpty ? text + " " : "\u{1}\(start)\u{1}\(text)\u{1}\(Theme.reset)\u{1} "
     }

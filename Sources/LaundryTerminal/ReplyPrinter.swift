@@ -196,7 +196,8 @@ final class ReplyPrinter {
     func watchTimer(_ watch: TimerWatch, _ follower: TimerFollower) {
         let redraws = format == .bubbles && console.stdoutIsTerminal
         // A spinner shows the view is alive — unless motion is to be reduced.
-        let spinner = redraws && !display.reduceMotion ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : []
+        let ascii = display.glyphs.isASCII
+        let spinner = !redraws || display.reduceMotion ? [] : ascii ? ["|", "/", "-", "\\"] : ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
         var follower = follower
         if !spinner.isEmpty { follower.tickInterval = 0.1 }
         var frame = 0
@@ -205,12 +206,12 @@ final class ReplyPrinter {
             if redraws {
                 let turning = spinner.isEmpty ? "" : spinner[frame % spinner.count] + " "
                 frame += 1
-                out("\r\u{1B}[K" + turning + TextSanitizer.sanitize(watch.progressLine(at: now)))
+                out("\r\u{1B}[K" + turning + TextSanitizer.sanitize(watch.progressLine(at: now, ascii: ascii)))
             } else if format != .json {
                 let minute = watch.minutesLeft(at: now)
                 if minute != lastMinute {
                     lastMinute = minute
-                    out(TextSanitizer.sanitize(watch.progressLine(at: now)) + "\n")
+                    out(TextSanitizer.sanitize(watch.progressLine(at: now, ascii: ascii)) + "\n")
                 }
             }
         }

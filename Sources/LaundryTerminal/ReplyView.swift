@@ -12,16 +12,19 @@ struct ReplyView {
     /// lines are named (``LaundryCore/TranscriptMessage/typist(readBy:)``); nil names nobody.
     var reader: String?
 
-    func bubbles(for reply: Reply, bodyWidth: (BubbleRole) -> Int) -> [Bubble] {
+    /// The reply's bubbles as `layout` will draw them: its width, its glyphs, and boxes inside a
+    /// bubble only where it draws frames (not below 40 columns).
+    func bubbles(for reply: Reply, in layout: BubbleLayout) -> [Bubble] {
         let role = role(of: reply)
-        let width = bodyWidth(role)
+        let width = layout.bodyWidth(for: role)
+        let drawing = CardDrawing(glyphs: layout.glyphs, boxes: !layout.isNarrow)
         let caption = captionTime(reply.at)
         if case .transcript(let messages) = reply.content, !messages.isEmpty {
             // The stored messages are drawn faint, so that they do not read as new ones.
             return [Bubble(role: .assistant, body: Self.words(of: reply), caption: caption)]
                 + messages.map { self.bubble(for: $0, dimmed: true) }
         }
-        var bubble = Bubble(role: role, title: title(of: reply), body: body(of: reply, width: width), caption: caption)
+        var bubble = Bubble(role: role, title: title(of: reply), body: body(of: reply, width: width, drawing: drawing), caption: caption)
         if role == .code { bubble.caption = nil }
         return [bubble]
     }
@@ -72,19 +75,19 @@ struct ReplyView {
 
     /// The reply's words, each styled by its role, then what its content draws in place of the
     /// words that only describe it (``Reply/Line/Role/contentText``).
-    private func body(of reply: Reply, width: Int) -> [BodyLine] {
+    private func body(of reply: Reply, width: Int, drawing: CardDrawing) -> [BodyLine] {
         let words = Self.words(of: reply)
         switch reply.content {
         case .petCard(let pet):
             // "How is Snowy?" is answered by the card, with its status line (and above it, only a
             // note such as how a typo was read); after a change, the sentence says what happened
             // and the card shows where the pet is now.
-            let card = PetCardView(pet: pet, clockTime: clockTime, showsStatus: reply.intent == .showPet).lines(width: width)
+            let card = PetCardView(pet: pet, clockTime: clockTime, showsStatus: reply.intent == .showPet, drawing: drawing).lines(width: width)
             return words.isEmpty ? card : words + [.fixed(StyledLine())] + card
         case .dashboard(let pets) where pets.isEmpty:
             return words + Self.emptyState
         case .dashboard(let pets):
-            return words + CompactPetCard.grid(pets, width: width, clockTime: clockTime).map(BodyLine.fixed)
+            return words + CompactPetCard.grid(pets, width: width, drawing: drawing, clockTime: clockTime).map(BodyLine.fixed)
         case .quickActions(let actions):
             return words + QuickActionsView(actions: actions).lines(width: width)
         case .help(let sections):

@@ -313,11 +313,41 @@ struct InteractiveTerminalTests {
         let shown = terminal.scrollback()
         let lines = shown.split(separator: "\n", omittingEmptySubsequences: false)
         let label = try #require(lines.lastIndex { $0.hasPrefix("LaundryTime:") }, "\(shown)")
-        // The reply's own lines: the stat cards under them may keep their small boxes.
         let prose = lines[label...].filter { $0.contains("Snowy") }
         #expect(!prose.isEmpty, "the reply after its label:\n\(shown)")
         #expect(prose.allSatisfy { !$0.contains("│") }, "no side borders:\n\(prose.joined(separator: "\n"))")
         #expect(!shown.contains("╭") && !shown.contains("╰"), "no rounded frames:\n\(shown)")
+    }
+
+    /// Issue 34, point 5: below 40 columns no boxes at all — the card's stats and the dashboard's
+    /// pets become lines too; at 40 a long name gives way to the face and the washing mark.
+    @Test func belowFortyColumnsNoBoxesAndAtFortyTheWashingMarkStays() throws {
+        try prepare("create pet Snowy\ncreate pet Abcdefghijklmnopqrstuvwxyzabcd\nstart wash for snowy\n"
+                    + "start wash for abcdefghijklmnopqrstuvwxyzabcd\n", now: "2026-03-01T09:00:00Z")
+        let narrow = try launch(columns: 39, rows: 60, environment: ["LAUNDRYTIME_NOW": "2026-03-01T09:10:00Z"])
+        try narrow.enter("how is snowy")
+        try narrow.enter("status")
+        let shown = narrow.scrollback()
+        #expect(shown.contains("CYCLES 0") && shown.contains("^‿^ o°O Abcdefghijklmnopqrstuvwxyzabcd"), "\(shown)")
+        for box in ["┌", "└", "│", "╭", "╰"] { #expect(!shown.contains(box), "no \(box) at 39 columns:\n\(shown)") }
+
+        let forty = try launch(columns: 40, rows: 60, environment: ["LAUNDRYTIME_NOW": "2026-03-01T09:10:00Z"])
+        try forty.enter("how is abcdef")
+        let card = forty.scrollback()
+        #expect(card.contains("…  ^‿^ o°O │"), "the name gives way, the mark stays:\n\(card)")
+    }
+
+    /// Issue 34, point 9: with ASCII borders (asked for, or a locale that is not UTF-8) the cards,
+    /// stat boxes and bars are ASCII too, not only the bubbles' frames.
+    @Test(arguments: [["LAUNDRYTIME_BORDERS": "ascii"], ["LC_ALL": "C", "LANG": "C"]])
+    func asciiBordersDrawCardsAndBarsInASCII(environment: [String: String]) throws {
+        try prepare("create pet Snowy\ncreate pet Fluffy\nstart wash for snowy\n", now: "2026-03-01T09:00:00Z")
+        let terminal = try launch(rows: 60, environment: environment.merging(["LAUNDRYTIME_NOW": "2026-03-01T09:10:00Z"]) { $1 })
+        try terminal.enter("how is snowy")
+        try terminal.enter("status")
+        let shown = terminal.scrollback()
+        #expect(shown.contains("| CYCLES") && shown.contains("Health ####") && shown.contains("----"), "\(shown)")
+        for glyph in ["┌", "└", "│", "─", "█", "░", "▏", "╭"] { #expect(!shown.contains(glyph), "no \(glyph):\n\(shown)") }
     }
 
     // MARK: - Colour

@@ -11,6 +11,8 @@ import LaundryCore
 package final class TerminalScreen {
     /// What the program prints before the cursor when it waits for a line.
     package static let prompt = "laundrytime› "
+    /// The prompt in a locale that is not UTF-8.
+    package static let asciiPrompt = "laundrytime> "
 
     /// How long a wait may take before it fails. Waits end as soon as the screen shows what they
     /// wait for, so this costs nothing when a test passes; it is long because CI runs every suite
@@ -160,7 +162,8 @@ package final class TerminalScreen {
         let cursor = lines.removeFirst().split(separator: " ").compactMap { Int($0) }
         guard cursor.count == 2, cursor[1] < lines.count else { return nil }
         let beforeCursor = Self.prefix(of: lines[cursor[1]], columns: cursor[0])
-        guard let prompt = beforeCursor.range(of: Self.prompt.trimmingCharacters(in: .whitespaces)) else { return nil }
+        guard let prompt = beforeCursor.range(of: Self.prompt.trimmingCharacters(in: .whitespaces))
+                ?? beforeCursor.range(of: Self.asciiPrompt.trimmingCharacters(in: .whitespaces)) else { return nil }
         return beforeCursor[prompt.upperBound...].trimmingCharacters(in: .whitespaces)
     }
 
