@@ -79,6 +79,11 @@ extension Assistant {
     }
 
     /// Every pet's name, then every pet's nicknames: what Tab offers where a pet can stand.
+    /// How many pets there are now, for the header (nil when the store cannot be read).
+    public func petCount() -> Int? {
+        try? store.read { try $0.petCount() }
+    }
+
     public func petNamesAndNicknames() -> [String] {
         Self.namesAndNicknames(of: (try? store.read { try $0.pets() }) ?? [])
     }

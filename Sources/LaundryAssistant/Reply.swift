@@ -64,6 +64,11 @@ public struct Reply: Sendable {
         case watch(TimerWatch)
         /// Deliver a notification after a delay (the test notification).
         case delayedNotification(LaundryNotification, after: Double)
+
+        /// Whether it clears the screen (`/clear`).
+        public var clearsScreen: Bool {
+            if case .clearScreen = self { true } else { false }
+        }
     }
 
     /// One line of a reply's words and what it is, so that a renderer can style it, or leave it

@@ -33,8 +33,8 @@ struct PromptRunner {
         printer.notifier = notifier
         editor.idle = { before in self.notificationsAbovePrompt(notifier, lineBeforeCursor: before) }
         var leaveOnNextInterrupt = false
-        // What the header last said of the store: drawn again when that changes.
-        var shownState = assistant.storeState
+        // What the header last said of the store and the pets: drawn again when that changes.
+        var shown = (state: assistant.storeState, pets: assistant.petCount())
         while true {
             let input = editor.read(prompt: prompt(utf8: editor.localeIsUTF8))
             if case .interrupted(hadText: false) = input {} else { leaveOnNextInterrupt = false }
@@ -68,9 +68,11 @@ struct PromptRunner {
                 if reply.intent != .quit { editor.remember(trimmed) }
                 printer.emit(reply, errorPrefix: "", copyErrors: false)
                 if reply.kind == .goodbye { return printer.interactiveStatus }
-                let state = assistant.storeState
-                if state != shownState {
-                    shownState = state
+                // A cleared screen starts with the header; a store that went away, or a pet made or
+                // deleted (here or by another member), draws it again as it is now.
+                let now = (state: assistant.storeState, pets: assistant.petCount() ?? shown.pets)
+                if now != shown || reply.content?.clearsScreen == true {
+                    shown = now
                     showHeader()
                 }
                 if reply.failure == .damagedStore { return .storeUnavailable }

@@ -319,6 +319,23 @@ struct InteractiveTerminalTests {
         #expect(!shown.contains("╭") && !shown.contains("╰"), "no rounded frames:\n\(shown)")
     }
 
+    /// Issue 34, point 6: the header is true — its pet count follows a create and a delete, and
+    /// a cleared screen starts with it.
+    @Test func theHeaderFollowsThePetCountAndComesBackAfterClear() throws {
+        let terminal = try launch(rows: 40)
+        #expect(terminal.screen().contains("● Connected · 0 pets"), "\(terminal.screen())")
+        try terminal.enter("create pet Snowy")
+        #expect(terminal.screen().contains("● Connected · 1 pet"), "\(terminal.screen())")
+        try terminal.enter("create pet Fluffy")
+        #expect(terminal.screen().contains("● Connected · 2 pets"), "\(terminal.screen())")
+        try terminal.enter("/clear")
+        let cleared = terminal.screen().split(separator: "\n")
+        #expect(cleared.first?.hasPrefix("🧺 LaundryTime") == true && cleared.first?.hasSuffix("● Connected · 2 pets") == true,
+                "\(cleared.joined(separator: "\n"))")
+        try terminal.enter("how is snowy")
+        #expect(terminal.scrollback().components(separatedBy: "● Connected").count == 2, "one header since the clear, none after a look:\n\(terminal.scrollback())")
+    }
+
     /// Issue 34, point 5: below 40 columns no boxes at all — the card's stats and the dashboard's
     /// pets become lines too; at 40 a long name gives way to the face and the washing mark.
     @Test func belowFortyColumnsNoBoxesAndAtFortyTheWashingMarkStays() throws {
