@@ -26,7 +26,9 @@ struct ExportRequest: Equatable {
     var range: HistoryRange = .all
 
     /// What it holds, as the history's title says it: "for Snowy · this month"; empty for all.
-    var scope: String { RecordHandlers.scope(pet: pet, range: range) }
+    func scope(at now: Date, calendar: Calendar) -> String {
+        RecordHandlers.scope(pet: pet, range: range, at: now, calendar: calendar)
+    }
 }
 
 /// Turns history and transcript rows into CSV, JSON and Markdown.

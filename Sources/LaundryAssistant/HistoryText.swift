@@ -24,7 +24,7 @@ enum HistoryText {
             most == 0 ? bars[0] : bars[min(bars.count - 1, count * (bars.count - 1) / most)]
         }.joined()
         let from = weekly.weekStarts.first.map { dayMonth($0, calendar: calendar) } ?? ""
-        return "Cycles per week \(line) (\(weekly.counts.count) weeks from \(from); most \(most))\n"
+        return "Cycles per week \(line) (\(DurationText.plural(weekly.counts.count, "week")) from \(from); most \(most))\n"
             + "  week by week: " + weekly.counts.map(String.init).joined(separator: " ")
     }
 
@@ -99,6 +99,11 @@ enum HistoryText {
         let weekday = weekdays[((parts.weekday ?? 1) - 1) % 7]
         let year = now.map { calendar.component(.year, from: $0) } == parts.year || now == nil ? "" : " \(parts.year ?? 0)"
         return "\(weekday) \(dayMonth(date, calendar: calendar))\(year) \(PetText.clockTime(date, calendar: calendar))"
+    }
+
+    /// "Tue 10 Mar"
+    static func weekdayDayMonth(_ date: Date, calendar: Calendar) -> String {
+        "\(weekdays[(calendar.component(.weekday, from: date) - 1) % 7]) \(dayMonth(date, calendar: calendar))"
     }
 
     /// "1 Mar"

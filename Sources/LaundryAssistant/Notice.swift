@@ -102,8 +102,9 @@ extension Notice {
         let waited = now.timeIntervalSince(end) / 60
         guard let level = [minutes, reminderAgain].filter({ $0 >= minutes && Double($0) <= waited }).max() else { return nil }
         let at = end.addingTimeInterval(Double(level) * 60)
-        // How long it really waited: told late (the program closed), more than the level.
-        let length = DurationText.words(now.timeIntervalSince(end))
+        // How long it really waited, in whole minutes: told late (the program closed), more than
+        // the level.
+        let length = DurationText.words((now.timeIntervalSince(end) / 60).rounded(.down) * 60)
         let (title, text, summary) = stage == "wash"
             ? ("Wet laundry waiting", "\(name)'s wash has waited \(length) — start the dryer before it smells.",
                "\(name)'s wash has waited \(length) for the dryer.")

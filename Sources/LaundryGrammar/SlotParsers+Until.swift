@@ -86,7 +86,7 @@ extension SlotParsers {
 
     /// "tomorrow", "monday", "next friday", "next week", "the weekend", "dec 24", "24 december",
     /// "the 12th", "the 1st of next month", "2026-12-03".
-    private static func day(_ words: [String]) -> String? {
+    static func day(_ words: [String]) -> String? {
         var words = words
         switch words {
         case ["tomorrow"], ["tmrw"], ["tmr"], ["tomorow"], ["tommorow"], ["tommorrow"]: return "+1"

@@ -50,13 +50,22 @@ package enum SlotParsers {
         case ["today"]: .today
         case ["yesterday"]: .yesterday
         case ["this", "week"]: .thisWeek
-        case ["last", "week"], ["past", "week"], ["week"]: .lastDays(.whole(7))
+        // "last week" is the calendar week before this one; "the past week" the last seven days.
+        case ["last", "week"], ["previous", "week"]: .lastWeek
+        case ["past", "week"], ["week"]: .lastDays(.whole(7))
         case ["this", "month"]: .thisMonth
-        case ["last", "month"], ["past", "month"], ["month"]: .lastDays(.whole(30))
+        case ["last", "month"], ["previous", "month"]: .lastMonth
+        case ["past", "month"], ["month"]: .lastDays(.whole(30))
+        case ["this", "year"], ["year"]: .thisYear
         case ["all", "time"], ["ever"], ["everything"], ["all"]: .all
         default: nil
         }
         if let named { return named.slotValue }
+        // "since march 10", "since monday", "since the 3rd".
+        if input.first == "since", input.count > 1, let day = day(Array(input.dropFirst(input.dropFirst().first == "the" ? 2 : 1))),
+           !day.hasPrefix("+"), !day.hasPrefix("nextmonth"), !day.contains("@") {
+            return HistoryRange.since(day).slotValue
+        }
         // "last 30 days", "past two weeks" — and, as an option's value, "7d", "2w", "30 days".
         var words = splitCompact(input)
         let units: [String: Decimal] = ["day": 1, "days": 1, "week": 7, "weeks": 7, "month": 30, "months": 30, "d": 1, "w": 7]
@@ -75,7 +84,7 @@ package enum SlotParsers {
         words.formUnion(["hundred", "half", "quarter", "quarters", "of", "and", "a", "an", "every", "each", "other", "once", "twice",
                          "thrice", "times", "per", "day", "days", "week", "weeks", "fortnight", "fortnights", "month",
                          "months", "daily", "weekly", "fortnightly", "biweekly", "monthly", "today", "yesterday",
-                         "this", "last", "past", "all", "time", "ever", "everything"])
+                         "this", "last", "past", "all", "time", "ever", "everything", "since", "previous"])
         words.formUnion(possessiveRangeWords)
         words.formUnion(instantWords)
         words.formUnion(untilVocabulary)

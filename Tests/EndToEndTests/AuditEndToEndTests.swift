@@ -43,4 +43,49 @@ import Testing
         }
         #expect(texts(result).count == 3)
     }
+
+    /// Point 8: a format there is not is refused with those there are, and never written as CSV
+    /// under another name; nothing is written.
+    @Test func anExportFormatThereIsNotIsRefused() throws {
+        let out = directory.url.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        _ = try laundrytime.run(["create", "pet", "Snowy"])
+        for line in ["export history as xml", "export the history as yaml to h.yaml", "export history to h.xml",
+                     "export the transcript as pdf", "save my history in excel format"] {
+            let result = try laundrytime.run([line], directory: out)
+            #expect(result.status == 1, "\(line): \(result.stdout)")
+            #expect(result.stdout.contains("exports as CSV or JSON") || result.stdout.contains("exports as Markdown"),
+                    "\(line): \(result.stdout)")
+            #expect(result.stdout.contains("Nothing was written."), "\(line): \(result.stdout)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty, "nothing was written")
+        // What there is still works, and a file named for its format is written as that format.
+        let csv = try laundrytime.run(["export history to h.csv"], directory: out)
+        #expect(csv.status == 0 && FileManager.default.fileExists(atPath: out.appendingPathComponent("h.csv").path), "\(csv.stdout)")
+    }
+
+    /// Point 7: ranges people say — "this year", "since march 10", "last week" as the calendar week
+    /// before this one (its days said in the reply) — and a weekly chart over the range asked that
+    /// starts no earlier than the pet.
+    @Test func historyRangesPeopleSay() throws {
+        _ = try laundrytime.run(["create", "pet", "Snowy"], now: "2026-03-01T09:00:00Z")
+        for day in ["02", "10", "12", "17"] {
+            for (time, step) in [("09", "start wash"), ("10", "start dryer"), ("11:05", "mark snowy folded")] {
+                _ = try laundrytime.run([step], now: "2026-03-\(day)T\(time.count == 2 ? time + ":00" : time):30Z")
+            }
+        }
+        func history(_ line: String) throws -> String { try laundrytime.run(["--dry-run", line], now: "2026-03-20T12:00:00Z").stdout }
+        let lastWeek = try history("history last week")
+        #expect(lastWeek.hasPrefix("History last week (9 Mar–15 Mar)\nCycles 2 ·"), "\(lastWeek)")
+        #expect(lastWeek.contains("Cycles per week █ (1 week from 9 Mar; most 2)"), "\(lastWeek)")
+        #expect(!lastWeek.contains("17 Mar") && !lastWeek.contains(" 2 Mar"), "only that week:\n\(lastWeek)")
+        let since = try history("show me the history since march 10")
+        #expect(since.hasPrefix("History since Tue 10 Mar\nCycles 3 ·"), "\(since)")
+        let year = try history("history this year")
+        #expect(year.hasPrefix("History this year\nCycles 4 ·"), "\(year)")
+        // The pet was made on Sunday 1 March: the chart starts with its week, not 12 weeks back.
+        #expect(year.contains("(4 weeks from 23 Feb; most 2)"), "\(year)")
+        let ahead = try laundrytime.run(["history since 2027-01-01"], now: "2026-03-20T12:00:00Z")
+        #expect(ahead.status == 1 && ahead.stdout.contains("is after today"), "\(ahead.stdout)")
+    }
 }

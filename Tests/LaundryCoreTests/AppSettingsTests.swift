@@ -81,7 +81,7 @@ import Testing
     func unknownAppearanceIsRefusedAndChangesNothing(text: String) {
         var settings = AppSettings(notificationsEnabled: true, soundEnabled: false, appearance: .dark)
         let before = settings
-        #expect(throws: AppSettingError.invalidValue(key: .appearance, value: text, allowed: ["system", "light", "dark"])) {
+        #expect(throws: AppSettingError.invalidValue(key: .appearance, value: text, allowed: ["light", "dark", "system"])) {
             try settings.set(.appearance, to: text)
         }
         #expect(settings == before)

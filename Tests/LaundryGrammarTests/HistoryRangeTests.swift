@@ -7,7 +7,12 @@ import Testing
     @Test(arguments: [
         (["today"], HistoryRange.today, "today"), (["yesterday"], .yesterday, "yesterday"),
         (["this", "week"], .thisWeek, "this week"), (["this", "month"], .thisMonth, "this month"),
-        (["last", "week"], .lastDays(SlotNumber(text: "7")!), "last 7 days"),
+        // "last week" is the calendar week before this one (issue 34, point 7); "the past week" 7 days.
+        (["last", "week"], .lastWeek, "last week"), (["past", "week"], .lastDays(SlotNumber(text: "7")!), "last 7 days"),
+        (["last", "month"], .lastMonth, "last month"), (["past", "month"], .lastDays(SlotNumber(text: "30")!), "last 30 days"),
+        (["this", "year"], .thisYear, "this year"),
+        (["since", "march", "10"], .since("date:3:10"), "since then"), (["since", "the", "10th", "of", "march"], .since("date:3:10"), "since then"),
+        (["since", "monday"], .since("weekday:2"), "since then"), (["since", "2026-03-10"], .since("ymd:2026:3:10"), "since then"),
         (["past", "two", "weeks"], .lastDays(SlotNumber(text: "14")!), "last 14 days"),
         (["last", "0", "days"], .lastDays(SlotNumber(text: "0")!), "last 0 days"),
         (["all", "time"], .all, "all time"),
@@ -20,6 +25,12 @@ import Testing
     }
 
     @Test func aValueNoParserMakesIsNoRange() {
-        for value in ["", "week", "last_x_days", "last__days", "next_7_days"] { #expect(HistoryRange(slotValue: value) == nil, "\(value)") }
+        for value in ["", "week", "last_x_days", "last__days", "next_7_days", "since:"] { #expect(HistoryRange(slotValue: value) == nil, "\(value)") }
+    }
+
+    @Test func sinceIsNoDayAhead() {
+        for words in [["since", "tomorrow"], ["since", "next", "month"], ["since", "the", "1st", "of", "next", "month"], ["since", "banana"]] {
+            #expect(SlotParsers.range(words) == nil, "\(words)")
+        }
     }
 }

@@ -37,8 +37,20 @@ public enum UnderstandingVerdict: String, Sendable, CaseIterable {
                 : reply.pet == nil && reply.slots["pet"] == pet
             guard named else { self = .wrongPet; return }
         }
-        let valuesMatch = line.slots.allSatisfy { key, value in key == "pet" || reply.slots[key] == value }
+        let valuesMatch = line.slots.allSatisfy { key, value in
+            key == "pet" || reply.slots[key].map { Self.sameMeaning(key, $0, value) } == true
+        }
         self = valuesMatch ? .right : .wrongValue
+    }
+
+    /// Whether a reply's slot value means what the label's does. "Last week" is the calendar week
+    /// before this one since issue 34, and "last month" the calendar month; the sets written
+    /// before labelled them either way (`last_week` or `last_7_days`, as each writer read the
+    /// brief's "last 30 days"), and both answer what was asked: either reading is right.
+    static func sameMeaning(_ key: String, _ replied: String, _ labelled: String) -> Bool {
+        guard key == "range" else { return replied == labelled }
+        let calendarSpans = ["last_week": "last_7_days", "last_month": "last_30_days"]
+        return (calendarSpans[replied] ?? replied) == (calendarSpans[labelled] ?? labelled)
     }
 
     /// Whether `reply` renamed the pet called `pet`. Its `pet` is the pet's stored name, which is

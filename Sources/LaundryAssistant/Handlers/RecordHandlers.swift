@@ -26,22 +26,28 @@ struct RecordHandlers: Handlers {
     /// The history of one pet, or of all when `pet` is nil.
     private func history(of pet: Pet?, _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
         let range: HistoryRange
-        switch Self.range(of: turn) {
+        switch askedRange(of: turn) {
         case .fits(let value): range = value
         case .refused(let text): return turn.failed(.refused, text, pet: pet)
         }
         let (since, until) = Self.interval(of: range, at: turn.now, calendar: calendar)
         let events = try transaction.events(petId: pet?.id, since: since, until: until)
-        let chartStart = calendar.date(byAdding: .weekOfYear, value: -12, to: turn.now)
+        // The weekly chart covers the range asked (at most a year of weeks, the latest), from no
+        // earlier than the first pet it shows was made.
+        let born = (pet.map { [$0] } ?? pets).map(\.createdAt).min() ?? turn.now
+        let chartEnd = until.map { $0.addingTimeInterval(-1) } ?? turn.now
+        let chartFrom = max(since ?? born, born)
+        let weeks = min(max(Self.calendarWeeks(from: chartFrom, to: chartEnd, calendar: calendar), 1), Self.chartWeeks)
         let weekly = WeeklyCycles(
-            events: try transaction.events(petId: pet?.id, since: chartStart), weeks: 12, now: turn.now, calendar: calendar)
+            events: try transaction.events(petId: pet?.id, since: calendar.date(byAdding: .weekOfYear, value: -weeks, to: chartEnd), until: until),
+            weeks: weeks, now: chartEnd, calendar: calendar)
         let byID = Dictionary(uniqueKeysWithValues: pets.compactMap { p in p.id.map { ($0, p) } })
         let summary = HistorySummary(
             events: events, frequencyDays: { byID[$0]?.settings.frequencyDays }, since: { byID[$0]?.createdAt },
             foldBefore: try since.map { try transaction.lastFolds(before: $0, petId: pet?.id) } ?? [:])
         let view = HistoryView(summary: summary, weekly: weekly, events: events)
 
-        let scope = Self.scope(pet: pet, range: range)
+        let scope = Self.scope(pet: pet, range: range, at: turn.now, calendar: calendar)
         let title = "History" + (scope.isEmpty ? "" : " " + scope)
         guard !events.isEmpty else {
             return turn.reply("\(title): nothing yet. Start a wash to begin the history.", pet: pet, content: .history(view))
@@ -60,9 +66,28 @@ struct RecordHandlers: Handlers {
         case refused(String)
     }
 
+    /// The most weeks the history's chart shows: a year's.
+    static let chartWeeks = 52
+
+    /// How many calendar weeks `from`…`to` touches (1 when both are in one week).
+    static func calendarWeeks(from start: Date, to end: Date, calendar: Calendar) -> Int {
+        guard let first = calendar.dateInterval(of: .weekOfYear, for: start)?.start,
+              let last = calendar.dateInterval(of: .weekOfYear, for: end)?.start, last >= first else { return 1 }
+        return (calendar.dateComponents([.day], from: first, to: last).day ?? 0) / 7 + 1
+    }
+
     /// The span of time the line asks for (all time when it names none), or why it cannot be.
-    static func range(of turn: Turn) -> AskedRange {
+    func askedRange(of turn: Turn) -> AskedRange {
         let range = turn.command[.range]?.value.flatMap(HistoryRange.init(slotValue:)) ?? .all
+        if case .since(let day) = range {
+            guard let start = Self.start(since: day, at: turn.now, calendar: calendar) else {
+                return .refused("I can't find that day in the calendar (“\(turn.command[.range]?.text ?? day)”): "
+                    + "say e.g. “history since march 10” or “history since monday”.")
+            }
+            guard start <= turn.now else {
+                return .refused("“\(turn.command[.range]?.text ?? day)” is after today: the history only holds what has happened.")
+            }
+        }
         if case .lastDays(let days) = range,
            case .refused(let text) = RangeCheck(
                days, words: turn.command[.range]?.text ?? range.label, in: Self.historyDays, unit: "day",
@@ -72,9 +97,42 @@ struct RecordHandlers: Handlers {
         return .fits(range)
     }
 
-    /// What a history or an export holds, in its title's words: "for Snowy · this month".
-    static func scope(pet: Pet?, range: HistoryRange) -> String {
-        [pet.map { "for \($0.name)" }, range == .all ? nil : range.label].compactMap { $0 }.joined(separator: " · ")
+    /// What a history or an export holds, in its title's words: "for Snowy · this month"; a range
+    /// of the calendar says its days ("last week (9–15 Mar)", "since Tue 10 Mar").
+    static func scope(pet: Pet?, range: HistoryRange, at now: Date, calendar: Calendar) -> String {
+        let (since, until) = interval(of: range, at: now, calendar: calendar)
+        let last = until.map { $0.addingTimeInterval(-1) }
+        let days: String? = switch range {
+        case .all: nil
+        case .lastWeek, .lastMonth:
+            since.flatMap { start in last.map { end in "\(range.label) (\(HistoryText.dayMonth(start, calendar: calendar))–\(HistoryText.dayMonth(end, calendar: calendar)))" } }
+        case .since:
+            since.map { "since \(HistoryText.weekdayDayMonth($0, calendar: calendar))" }
+        default: range.label
+        }
+        return [pet.map { "for \($0.name)" }, days].compactMap { $0 }.joined(separator: " · ")
+    }
+
+    /// The first instant of the latest day `day` names ("date:3:10", "weekday:2", "dom:10",
+    /// "ymd:2026:3:10") that is not after today; nil for a day the calendar does not have.
+    static func start(since day: String, at now: Date, calendar: Calendar) -> Date? {
+        let parts = day.split(separator: ":").map(String.init)
+        let numbers = parts.dropFirst().compactMap { Int($0) }
+        let tomorrow = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now)) ?? now
+        func latest(_ components: DateComponents) -> Date? {
+            calendar.nextDate(after: tomorrow, matching: components, matchingPolicy: .strict, direction: .backward)
+        }
+        switch (parts.first, numbers.count) {
+        case ("weekday", 1): return latest(DateComponents(weekday: numbers[0]))
+        case ("dom", 1): return latest(DateComponents(day: numbers[0]))
+        case ("date", 2): return latest(DateComponents(month: numbers[0], day: numbers[1]))
+        case ("ymd", 3):
+            let components = DateComponents(year: numbers[0], month: numbers[1], day: numbers[2])
+            guard let date = calendar.date(from: components),
+                  calendar.dateComponents([.year, .month, .day], from: date) == components else { return nil }
+            return date
+        default: return nil
+        }
     }
 
     /// The local-calendar interval a range stands for; nil ends are open. "Last N days" outside
@@ -85,7 +143,15 @@ struct RecordHandlers: Handlers {
         case .today: return (today, nil)
         case .yesterday: return (calendar.date(byAdding: .day, value: -1, to: today), today)
         case .thisWeek: return (calendar.dateInterval(of: .weekOfYear, for: now)?.start, nil)
+        case .lastWeek:
+            let this = calendar.dateInterval(of: .weekOfYear, for: now)?.start
+            return (this.flatMap { calendar.date(byAdding: .weekOfYear, value: -1, to: $0) }, this)
         case .thisMonth: return (calendar.dateInterval(of: .month, for: now)?.start, nil)
+        case .lastMonth:
+            let this = calendar.dateInterval(of: .month, for: now)?.start
+            return (this.flatMap { calendar.date(byAdding: .month, value: -1, to: $0) }, this)
+        case .thisYear: return (calendar.dateInterval(of: .year, for: now)?.start, nil)
+        case .since(let day): return (start(since: day, at: now, calendar: calendar), nil)
         case .lastDays(let count):
             guard let days = count.whole(in: historyDays) else { return (nil, nil) }
             return (calendar.date(byAdding: .day, value: -days, to: now), nil)
@@ -179,6 +245,22 @@ struct RecordHandlers: Handlers {
         let formatValue = turn.command[.format]?.value
         let kind: ExportRequest.Kind =
             ExportRequest.Kind(rawValue: turn.command[.value]?.value ?? "") ?? (formatValue == "markdown" ? .transcript : .history)
+        let formats = kind == .history
+            ? "The history exports as CSV or JSON, e.g. “export history as csv to laundry.csv”."
+            : "The transcript exports as Markdown, e.g. “export transcript as markdown to chat.md”."
+        // A format there is not, said ("as xml") or in the file's name ("to h.xml"), is never
+        // written as one there is under its name.
+        let named = formatValue.flatMap { ExportRequest.Format(rawValue: $0) == nil ? $0 : nil }
+        let path = turn.command[.path]?.text
+        if let other = named ?? (formatNamed ? nil : path.flatMap { Self.otherFormat(ofFileNamed: $0)?.uppercased() }) {
+            // A file that must not be written (the store itself) is said first: that matters more.
+            if let path {
+                do { _ = try exportFile.target(at: HomePath.expandingTilde(path)) } catch {
+                    return turn.failed(.refused, Self.refusal(error, path: path, format: kind == .history ? .csv : .markdown))
+                }
+            }
+            return turn.failed(.refused, "There is no \(other) export. \(formats) Nothing was written.")
+        }
         let format: ExportRequest.Format
         switch (kind, formatValue) {
         case (.history, nil): format = .csv
@@ -187,11 +269,8 @@ struct RecordHandlers: Handlers {
         case (.history, "json"): format = .json
         case (.transcript, "markdown"): format = .markdown
         default:
-            return turn.failed(.refused, kind == .history
-                ? "The history exports as CSV or JSON, e.g. “export history as csv to laundry.csv”."
-                : "The transcript exports as Markdown, e.g. “export transcript as markdown to chat.md”.")
+            return turn.failed(.refused, formats)
         }
-        let path = turn.command[.path]?.text
         // A file name is one word: words after it ("… for snowy as json to out.json") mean the
         // sentence was not understood as meant, and writing would put a file where the user did
         // not name one.
@@ -201,7 +280,7 @@ struct RecordHandlers: Handlers {
                     + "Say, e.g., “export history as csv to laundry.csv”. Nothing was written.")
         }
         let range: HistoryRange
-        switch Self.range(of: turn) {
+        switch askedRange(of: turn) {
         case .fits(let value): range = value
         case .refused(let text): return turn.failed(.refused, text)
         }
@@ -235,6 +314,14 @@ struct RecordHandlers: Handlers {
         guard fits, let path = request.path else { return nil }
         return ["export", request.kind.rawValue, request.pet.map { "for \($0.name)" }, request.range == .all ? nil : request.range.label,
                 "as", format.rawValue, "to", path].compactMap { $0 }.joined(separator: " ")
+    }
+
+    /// The format a file's extension names when it is none there is ("h.xml", "report.xlsx"): a
+    /// word of letters other than a format's, or a plain text file's (`.txt`, `.text`).
+    static func otherFormat(ofFileNamed path: String) -> String? {
+        guard let ext = ExportFile.fileExtension(of: path), !ext.isEmpty, ext.allSatisfy(\.isLetter),
+              format(ofFileNamed: path) == nil, !["txt", "text"].contains(ext.lowercased()) else { return nil }
+        return ext
     }
 
     /// The export format a file's extension names: `csv`, `json` or `markdown` (`.md`).
@@ -280,7 +367,7 @@ struct RecordHandlers: Handlers {
         } catch let problem as ExportFile.Problem {
             return turn.failed(.refused, Self.refusal(problem, path: path, format: request.format), pet: request.pet)
         }
-        let scope = request.scope.isEmpty ? "" : " (\(request.scope))"
+        let scope = request.scope(at: turn.now, calendar: calendar).isEmpty ? "" : " (\(request.scope(at: turn.now, calendar: calendar)))"
         return turn.reply("Wrote \(Self.counted(rows, request))\(scope) to \(path) (\(request.format.title)).", pet: request.pet)
     }
 
