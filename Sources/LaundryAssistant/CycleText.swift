@@ -40,9 +40,18 @@ enum CycleText {
         }
     }
 
-    static func alreadyRunning(_ step: CycleStep, pet: Pet, remaining: TimeInterval) -> String {
-        let what = step == .startDry ? "drying" : "washing"
-        return "\(pet.name) is already \(what) — \(DurationText.countdown(remaining)) left. Nothing changed."
+    /// A start said again: the time left — or, for a step told afterwards whose timer has ended
+    /// since, when it ran and where the pet is now (not "0:00 left").
+    static func alreadyRunning(_ step: CycleStep, pet: Pet, window: TimerWindow, now: Date, calendar: Calendar) -> String {
+        guard window.hasEnded(at: now) else {
+            let what = step == .startDry ? "drying" : "washing"
+            return "\(pet.name) is already \(what) — \(DurationText.countdown(window.remaining(at: now))) left. Nothing changed."
+        }
+        let (noun, next) = step == .startDry ? ("dry", "ready to fold") : ("wash", "ready for the dryer")
+        let today = calendar.isDate(window.startedAt, inSameDayAs: now)
+        let from = today ? PetText.clockTime(window.startedAt, calendar: calendar) : HistoryText.dayAndTime(window.startedAt, calendar: calendar)
+        return "\(pet.name)'s \(noun) from \(from) is logged already: it ended at \(PetText.clockTime(window.endsAt, calendar: calendar)), "
+            + "and \(pet.name) is \(next). Nothing changed."
     }
 
     static func refused(_ refusal: CycleRefusal, step: CycleStep, pet: Pet, now: Date) -> String {

@@ -10,6 +10,9 @@ public enum CycleStep: String, Sendable, CaseIterable {
     case startDry = "start_dry"
     case fold = "mark_folded"
     case stop = "stop_cycle"
+
+    /// Whether it is laundry done for the pet, which ends a pause (a stop is not).
+    public var isCare: Bool { self != .stop }
 }
 
 public enum CycleOutcome: Equatable, Sendable {

@@ -88,4 +88,35 @@ import Testing
         let ahead = try laundrytime.run(["history since 2027-01-01"], now: "2026-03-20T12:00:00Z")
         #expect(ahead.status == 1 && ahead.stdout.contains("is after today"), "\(ahead.stdout)")
     }
+
+    /// Point 11: a step told afterwards twice shows the true state the second time — the wash
+    /// logged from 21:00 ended at 21:45 — not "already washing — 0:00 left".
+    @Test func aStepToldTwiceSaysWhereThePetIs() throws {
+        _ = try laundrytime.run(["create", "pet", "Snowy"], now: "2026-03-01T20:00:00Z")
+        let result = try laundrytime.run(["--json"], script: """
+            I started the wash at 9pm
+            I started the wash at 9pm
+            i started snowys wash at 9:30pm
+            """, now: "2026-03-01T22:10:00Z")
+        let replies = texts(result)
+        #expect(replies[0].hasPrefix("(Counted as Sun 1 Mar 21:00.) Snowy is getting clean!"), "\(replies)")
+        for reply in replies.dropFirst() {
+            #expect(reply == "Snowy's wash from 21:00 is logged already: it ended at 21:45, and Snowy is ready for the dryer. Nothing changed.",
+                    "\(reply)")
+        }
+        // While it still runs, the time left is the true one.
+        let running = try laundrytime.run(["I started the wash at 9pm"], now: "2026-03-01T21:10:00Z")
+        #expect(running.stdout.hasPrefix("Snowy is already washing — 35:00 left."), "\(running.stdout)")
+    }
+
+    /// Point 17: stopping a wash is no care, so it does not end a pause; a start or a fold does.
+    @Test func aStopDoesNotEndAPause() throws {
+        _ = try laundrytime.run(script: "create pet Snowy\nstart wash for snowy\npause snowy for 2 weeks\n", now: "2026-03-01T09:00:00Z")
+        let stopped = try laundrytime.run(["stop snowy"], now: "2026-03-01T09:10:00Z")
+        #expect(stopped.status == 0 && !stopped.stdout.contains("pause is over"), "\(stopped.stdout)")
+        let card = try laundrytime.run(["how is snowy"], now: "2026-03-01T09:11:00Z")
+        #expect(card.stdout.contains("Paused until"), "still paused: \(card.stdout)")
+        let started = try laundrytime.run(["start wash for snowy"], now: "2026-03-01T09:12:00Z")
+        #expect(started.stdout.hasPrefix("(Snowy's pause is over.)"), "a start is care: \(started.stdout)")
+    }
 }

@@ -33,7 +33,7 @@ extension CycleHandlers {
     func performForAll(_ step: CycleStep, names: [String], _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
         var steps: [UndoStep] = [], done: [String] = [], lines: [String] = [], events: [PetEvent] = []
         for pet in pets where names.contains(pet.name.value) {
-            guard case .changed(let changed, let event) = Self.caredFor(pet, at: turn.now).applying(step, at: turn.now) else { continue }
+            guard case .changed(let changed, let event) = Self.caredFor(pet, by: step, at: turn.now).applying(step, at: turn.now) else { continue }
             steps += try Self.store(changed, event, was: pet, transaction)
             done.append(pet.name.value)
             lines.append(CycleText.done(event, snapshot: PetSnapshot(changed, at: turn.now)))

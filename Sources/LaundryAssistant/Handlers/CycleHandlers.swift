@@ -25,14 +25,14 @@ struct CycleHandlers: Handlers {
                     return turn.failed(.refused, refusal.text, pet: pet)
                 }
             }
-            let outcome = Self.caredFor(pet, at: at).applying(step, at: at)
+            let outcome = Self.caredFor(pet, by: step, at: at).applying(step, at: at)
             // A timer started late on 31 December 9999 would end in a year the store does not keep.
             if case .changed(_, let event) = outcome, let end = event.kind.endsAt, !KeptDates.contains(end) {
                 return turn.failed(.refused, KeptDates.refusal("\(pet.name)'s \(step == .startDry ? "dryer" : "wash") would end", end), pet: pet)
             }
             switch outcome {
             case .changed(let changed, let event):
-                if pet.isPaused(at: at) { note += "(\(pet.name)'s pause is over.) " }
+                if step.isCare && pet.isPaused(at: at) { note += "(\(pet.name)'s pause is over.) " }
                 try transaction.pushUndo(
                     UndoRecord(summary: CycleText.summary(of: event, pet: pet.name.value),
                                steps: try Self.store(changed, event, was: pet, transaction)),
@@ -45,7 +45,7 @@ struct CycleHandlers: Handlers {
                 reply.events = Self.hookEvents(of: event, changed, at: turn.now)
                 return reply
             case .alreadyRunning(let window):
-                return turn.reply(CycleText.alreadyRunning(step, pet: pet, remaining: window.remaining(at: turn.now)), pet: pet)
+                return turn.reply(CycleText.alreadyRunning(step, pet: pet, window: window, now: turn.now, calendar: calendar), pet: pet)
             case .refused(let refusal):
                 let then = at == turn.now ? "" : "At \(HistoryText.dayAndTime(at, calendar: calendar)): "
                 return turn.failed(.refused, then + CycleText.refused(refusal, step: step, pet: pet, now: at), pet: pet)
@@ -54,9 +54,9 @@ struct CycleHandlers: Handlers {
     }
 
     /// The pet as laundry done for it at `instant` finds it: a pause holding it is over (doing
-    /// the laundry means you are back).
-    static func caredFor(_ pet: Pet, at instant: Date) -> Pet {
-        pet.isPaused(at: instant) ? pet.resumed(at: instant) : pet
+    /// the laundry means you are back). Stopping a timer is no laundry done: the pause holds.
+    static func caredFor(_ pet: Pet, by step: CycleStep, at instant: Date) -> Pet {
+        step.isCare && pet.isPaused(at: instant) ? pet.resumed(at: instant) : pet
     }
 
     /// Stores a step taken for `pet` (as it `was`): the pet, the end of a pause the step ended,
@@ -64,7 +64,7 @@ struct CycleHandlers: Handlers {
     static func store(_ changed: Pet, _ event: CycleEvent, was pet: Pet, _ transaction: StoreTransaction) throws -> [UndoStep] {
         try transaction.update(changed)
         var steps: [UndoStep] = [.restorePet(pet)]
-        if pet.isPaused(at: event.at) {
+        if pet.isPaused(at: event.at) && !changed.isPaused(at: event.at) {
             steps.append(.removeEvent(id: try transaction.append(CycleEvent(kind: .resumed, at: event.at), for: changed)))
         }
         steps.append(.removeEvent(id: try transaction.append(event, for: changed)))
