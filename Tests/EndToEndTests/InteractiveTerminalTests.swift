@@ -319,6 +319,18 @@ struct InteractiveTerminalTests {
         #expect(!shown.contains("╭") && !shown.contains("╰"), "no rounded frames:\n\(shown)")
     }
 
+    /// Issue 34, point 12: "help" (and "what can you do?") fits one 80×24 screen — the groups and
+    /// a few examples — with "help all" for the rest.
+    @Test(arguments: ["help", "what can you do?"])
+    func helpFitsOneScreen(line: String) throws {
+        let terminal = try launch(rows: 24)
+        try terminal.enter("/clear")
+        try terminal.enter(line)
+        let screen = terminal.screen()
+        #expect(screen.contains("A few things you can say:") && screen.contains("“help all” lists everything"), "\(screen)")
+        #expect(screen.contains("╭") && screen.contains("╰"), "the whole bubble is on the screen:\n\(screen)")
+    }
+
     /// Issue 34, point 6: the header is true — its pet count follows a create and a delete, and
     /// a cleared screen starts with it.
     @Test func theHeaderFollowsThePetCountAndComesBackAfterClear() throws {

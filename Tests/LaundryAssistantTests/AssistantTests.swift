@@ -368,11 +368,18 @@ import Testing
         #expect(say("how is snowy").text.hasPrefix("Snowy ^‿^ is so happy!"))
     }
 
+    /// "help all" has every intent's summary; "help" (one screen) the first example of each
+    /// command, answers and small talk aside.
     @Test func helpIsBuiltFromTheGrammar() throws {
-        let help = say("help")
-        #expect(help.ok)
+        let all = say("help all")
+        #expect(all.ok)
+        let overview = say("help")
+        #expect(overview.ok && overview.text.split(separator: "\n").count <= 10, "\(overview.text)")
         for intent in try Grammar.english.intents {
-            #expect(help.text.contains(intent.summary))
+            #expect(all.text.contains(intent.summary))
+            if ![.confirm, .deny, .greeting, .thanks].contains(intent.intent), let example = intent.examples.first {
+                #expect(overview.text.contains("“\(example)”"), "\(intent.intent)")
+            }
         }
     }
 }

@@ -8,9 +8,39 @@ struct HelpHandlers: Handlers {
     let shared: HandlerContext
 
     func help(_ turn: Turn) -> Reply {
-        if let topic = turn.command[.topic] {
-            return topic.value == "syntax" ? shortForms(turn) : helpOnTopic(topic, turn)
+        switch turn.command[.topic] {
+        case let topic? where topic.value == "syntax": return shortForms(turn)
+        case let topic? where topic.value == "all": return everything(turn)
+        case let topic?: return helpOnTopic(topic, turn)
+        case nil: return overview(turn)
         }
+    }
+
+    /// Intents the overview leaves to "help all": answers and small talk, which need no example.
+    private static let notInOverview: Set<Intent> = [.confirm, .deny, .greeting, .thanks]
+
+    /// `help`: one screen — each group with the first example of each of its commands, and where
+    /// the rest is.
+    private func overview(_ turn: Turn) -> Reply {
+        var lines = [Reply.Line(.lead, "A few things you can say:")]
+        var groups: [(title: String, examples: [String])] = []
+        for help in grammar.intents where !Self.notInOverview.contains(help.intent) {
+            guard let example = help.examples.first else { continue }
+            if let index = groups.firstIndex(where: { $0.title == help.group }) {
+                groups[index].examples.append(example)
+            } else {
+                groups.append((help.group, [example]))
+            }
+        }
+        for group in groups {
+            lines.append(Reply.Line(.paragraph, "\(group.title): " + group.examples.map { "“\($0)”" }.joined(separator: " · ")))
+        }
+        lines.append(Reply.Line(.lead, "“help all” lists everything, “help wash” (or any subject) explains one, “help syntax” shows short forms."))
+        return turn.reply(lines: lines)
+    }
+
+    /// `help all`: every command, by group, with its examples and what it does.
+    private func everything(_ turn: Turn) -> Reply {
         let sections = helpSections(grammar.intents)
         var lines = [Reply.Line(.lead, "Here is what you can say (“help TOPIC” for more, e.g. “help wash”):")]
         for section in sections {
