@@ -30,7 +30,22 @@ extension Grammar {
         for template in graph.templates { walk.explore(template.start, 0) }
         guard walk.reachedEnd else { return nil }
         let names = graph.wordsByID
-        return NextWords(words: Set(walk.words.map { names[Int($0)] }).union(walk.units).sorted(), pet: walk.pet)
+        let typedWords = line?.words ?? []
+        let offered = Set(walk.words.map { names[Int($0)] }).union(walk.units).filter { word in
+            !Self.isFiller(word, after: typedWords, skipPhrases: graph.normalizer.skipPhrases)
+        }
+        return NextWords(words: offered.sorted(), pet: walk.pet)
+    }
+}
+
+extension Grammar {
+    /// Whether `word` after `typed` would only say filler: a one-word `skip` phrase ("please",
+    /// "now"), or the next word of a longer one the typed words have begun ("me" after "for").
+    static func isFiller(_ word: String, after typed: [String], skipPhrases: [[String]]) -> Bool {
+        skipPhrases.contains { phrase in
+            guard let index = phrase.firstIndex(of: word) else { return false }
+            return phrase.count == 1 || (index > 0 && typed.count >= index && Array(typed.suffix(index)) == Array(phrase[..<index]))
+        }
     }
 }
 

@@ -40,6 +40,16 @@ import Testing
         #expect(words.contains("wash"), "\(words)")
     }
 
+    /// Issue 34, point 13: filler is no completion — "me" after "start dryer for" (it would only
+    /// make "for me"), nor "please" or "now" after a command: the pets are what is offered.
+    @Test func fillerIsNotOffered() throws {
+        let afterFor = try #require(try next("start dryer for"))
+        #expect(afterFor.pet && !afterFor.words.contains("me"), "\(afterFor.words)")
+        let afterCommand = try #require(try next("start wash"))
+        for filler in ["please", "pls", "now", "thanks"] { #expect(!afterCommand.words.contains(filler), "\(filler): \(afterCommand.words)") }
+        #expect(afterCommand.words.contains("for"), "\(afterCommand.words)")
+    }
+
     @Test func theFirstWordCanBeAnyTemplatesFirst() throws {
         let first = try #require(try next(""))
         #expect(first.words.contains("start") && first.words.contains("/status") && first.words.contains("history"))
