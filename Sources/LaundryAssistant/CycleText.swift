@@ -12,9 +12,9 @@ enum CycleText {
         case .dryStarted(let end):
             return "\(name) is drying off. ♨ The dryer takes \(pet.settings.dryMinutes) min and ends at \(PetText.clockTime(end))."
         case .washStopped:
-            return "Stopped \(name)'s wash. \(name) is idle again — start a new wash when you are ready."
+            return "Stopped \(PetName.possessive(name)) wash. \(name) is idle again — start a new wash when you are ready."
         case .dryStopped:
-            return "Stopped \(name)'s dryer. The laundry is washed and waits for the dryer."
+            return "Stopped \(PetName.possessive(name)) dryer. The laundry is washed and waits for the dryer."
         case .folded(revived: false):
             return "\(name) is so happy! 🎉 Cycle \(pet.stats.totalCycles) done · streak \(pet.stats.currentStreak) (best \(pet.stats.bestStreak))."
         case .folded(revived: true):
@@ -29,11 +29,11 @@ enum CycleText {
     /// What a step did, for undo's reply: "started Snowy's wash".
     static func summary(of event: CycleEvent, pet name: String) -> String {
         switch event.kind {
-        case .washStarted: "started \(name)'s wash"
-        case .dryStarted: "started \(name)'s dryer"
-        case .washStopped: "stopped \(name)'s wash"
-        case .dryStopped: "stopped \(name)'s dryer"
-        case .folded(revived: false): "folded \(name)'s laundry"
+        case .washStarted: "started \(PetName.possessive(name)) wash"
+        case .dryStarted: "started \(PetName.possessive(name)) dryer"
+        case .washStopped: "stopped \(PetName.possessive(name)) wash"
+        case .dryStopped: "stopped \(PetName.possessive(name)) dryer"
+        case .folded(revived: false): "folded \(PetName.possessive(name)) laundry"
         case .folded(revived: true): "revived \(name)"
         case .paused: "paused \(name)"
         case .resumed: "resumed \(name)"
@@ -50,7 +50,7 @@ enum CycleText {
         let (noun, next) = step == .startDry ? ("dry", "ready to fold") : ("wash", "ready for the dryer")
         let today = calendar.isDate(window.startedAt, inSameDayAs: now)
         let from = today ? PetText.clockTime(window.startedAt, calendar: calendar) : HistoryText.dayAndTime(window.startedAt, calendar: calendar)
-        return "\(pet.name)'s \(noun) from \(from) is logged already: it ended at \(PetText.clockTime(window.endsAt, calendar: calendar)), "
+        return "\(pet.name.possessive) \(noun) from \(from) is logged already: it ended at \(PetText.clockTime(window.endsAt, calendar: calendar)), "
             + "and \(pet.name) is \(next). Nothing changed."
     }
 
@@ -64,8 +64,8 @@ enum CycleText {
             return "\(name) is still drying — \(DurationText.countdown(remaining)) left. Fold the laundry when it is done."
         case .needsWash:
             return step == .fold
-                ? "\(name)'s laundry is not washed and dried yet. Start with “start wash for \(name)”."
-                : "\(name)'s laundry has not been washed yet. Start with “start wash for \(name)”."
+                ? "\(PetName.possessive(name)) laundry is not washed and dried yet. Start with “start wash for \(name)”."
+                : "\(PetName.possessive(name)) laundry has not been washed yet. Start with “start wash for \(name)”."
         case .needsDryer:
             return "\(name) is ready for the dryer! Say “start dryer for \(name)” next."
         case .needsFold:

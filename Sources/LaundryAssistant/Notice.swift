@@ -33,12 +33,12 @@ extension Notice {
             case .washDone(since: let end?):
                 notices.append(Notice(
                     notification: .washComplete(pet: name),
-                    summary: "\(name)'s wash finished \(ago(end, now)) — ready for the dryer.", at: end,
+                    summary: "\(PetName.possessive(name)) wash finished \(ago(end, now)) — ready for the dryer.", at: end,
                     key: "end:\(id):wash:\(Int(end.timeIntervalSince1970))", event: PetEvent(.washDone, of: pet, at: end)))
             case .dryDone(since: let end?):
                 notices.append(Notice(
                     notification: .dryComplete(pet: name),
-                    summary: "\(name)'s dryer finished \(ago(end, now)) — ready to be folded.", at: end,
+                    summary: "\(PetName.possessive(name)) dryer finished \(ago(end, now)) — ready to be folded.", at: end,
                     key: "end:\(id):dry:\(Int(end.timeIntervalSince1970))", event: PetEvent(.dryDone, of: pet, at: end)))
             default:
                 break
@@ -47,8 +47,8 @@ extension Notice {
             if let end = pet.pausedUntil, pet.pausedAt != nil, end <= now {
                 let health = pet.health(at: now)
                 notices.append(Notice(
-                    notification: LaundryNotification(title: "\(name)'s pause is over", text: "\(name) is back from its pause (health \(health)%).", pet: name),
-                    summary: "\(name)'s pause ended \(ago(end, now)) — health \(health)%, laundry due \(PetText.dueText(pet.nextDue(at: now), now: now)).",
+                    notification: LaundryNotification(title: "\(PetName.possessive(name)) pause is over", text: "\(name) is back from its pause (health \(health)%).", pet: name),
+                    summary: "\(PetName.possessive(name)) pause ended \(ago(end, now)) — health \(health)%, laundry due \(PetText.dueText(pet.nextDue(at: now), now: now)).",
                     at: end, key: "resume:\(id):\(Int(end.timeIntervalSince1970))", event: PetEvent(.resumed, of: pet, at: end)))
             }
             // A pause holds the mood: nothing to tell while it lasts.
@@ -106,10 +106,10 @@ extension Notice {
         // the level.
         let length = DurationText.words((now.timeIntervalSince(end) / 60).rounded(.down) * 60)
         let (title, text, summary) = stage == "wash"
-            ? ("Wet laundry waiting", "\(name)'s wash has waited \(length) — start the dryer before it smells.",
-               "\(name)'s wash has waited \(length) for the dryer.")
-            : ("Dry laundry waiting", "\(name)'s laundry has waited \(length) in the dryer — fold it while it is warm.",
-               "\(name)'s dry laundry has waited \(length) to be folded.")
+            ? ("Wet laundry waiting", "\(PetName.possessive(name)) wash has waited \(length) — start the dryer before it smells.",
+               "\(PetName.possessive(name)) wash has waited \(length) for the dryer.")
+            : ("Dry laundry waiting", "\(PetName.possessive(name)) laundry has waited \(length) in the dryer — fold it while it is warm.",
+               "\(PetName.possessive(name)) dry laundry has waited \(length) to be folded.")
         return Notice(
             notification: LaundryNotification(title: title, text: text, pet: name), summary: summary, at: at,
             key: "wait:\(id):\(stage):\(Int(end.timeIntervalSince1970)):\(level)", event: PetEvent(event, of: pet, at: at))

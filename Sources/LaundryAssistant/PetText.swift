@@ -7,13 +7,14 @@ enum PetText {
     static let emptyState =
         "No Pets Yet — Create your first laundry pet to get started! Type “create pet NAME”, e.g. “create pet Snowy”."
 
-    /// "Snowy ^‿^ 100% — is so happy! · next: Start Wash"
+    /// "Snowy ^‿^ 100% — is so happy! · next: Start Wash" ("· next: Start Dryer at 09:45" while
+    /// it washes).
     static func statusLine(_ pet: PetSnapshot) -> String {
         var line = "\(pet.name) \(pet.mood.face) \(pet.health)% — \(pet.statusText)"
         if let timer = pet.stage.timer {
             line += " (\(DurationText.countdown(timer.remaining(at: pet.at))) left)"
         }
-        return line + " · next: \(pet.nextAction.label)"
+        return line + " · next: \(pet.nextStep { clockTime($0) })"
     }
 
     /// "Snowy — is so happy! (100%)"
@@ -25,7 +26,7 @@ enum PetText {
     static func card(_ pet: PetSnapshot) -> String {
         var lines = ["\(pet.name) \(pet.mood.face) \(pet.statusText)"]
         if let knownAs = pet.knownAs { lines.append(knownAs) }
-        lines.append("Health \(pet.health)% (\(pet.mood.text)) · Stage: \(pet.stage.words) · Next: \(pet.nextAction.label)")
+        lines.append("Health \(pet.health)% (\(pet.mood.text)) · Stage: \(pet.stage.words) · Next: \(pet.nextStep { clockTime($0) })")
         if let timer = pet.stage.timer {
             let percent = Int((timer.progress(at: pet.at) * 100).rounded(.down))
             lines.append("\(DurationText.countdown(timer.remaining(at: pet.at))) left · \(percent)% done · ends at \(clockTime(timer.endsAt))")

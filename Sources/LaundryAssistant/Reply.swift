@@ -258,6 +258,16 @@ public struct PetSnapshot: Sendable, Equatable {
     /// When laundry is due, from the snapshot's instant: "in 3 days", "now", "2 days ago".
     public var dueText: String { PetText.dueText(nextDue, now: at) }
 
+    /// The next step — while a timer runs, the step after it and when it can be taken ("Start
+    /// Dryer at 09:45"): the same words on every card, plain or drawn.
+    public func nextStep(clockTime: (Date) -> String) -> String {
+        switch nextAction {
+        case .waitForWash: "Start Dryer at \(stage.timer.map { clockTime($0.endsAt) } ?? "")"
+        case .waitForDryer: "Mark Folded at \(stage.timer.map { clockTime($0.endsAt) } ?? "")"
+        default: nextAction.label
+        }
+    }
+
     /// "Snowy is getting clean!" while laundry is under way, the mood's text otherwise.
     public var statusLine: String { "\(name) \(statusText)" }
 
@@ -287,7 +297,7 @@ public struct LaundryNotification: Sendable, Equatable {
 
     /// "Dry Complete! — Time to fold Snowy's laundry!"
     static func dryComplete(pet: String) -> LaundryNotification {
-        LaundryNotification(title: "Dry Complete!", text: "Time to fold \(pet)'s laundry!", pet: pet)
+        LaundryNotification(title: "Dry Complete!", text: "Time to fold \(PetName.possessive(pet)) laundry!", pet: pet)
     }
 
     /// The notification for the end of a pet's running stage.
@@ -318,17 +328,17 @@ public struct TimerWatch: Sendable, Equatable {
         let filled = Int((progress * Double(width)).rounded(.down))
         let (full, empty, open, close) = ascii ? ("#", "-", "[", "]") : ("█", "░", "▕", "▏")
         let bar = String(repeating: full, count: filled) + String(repeating: empty, count: width - filled)
-        return "\(pet)'s \(activity) \(open)\(bar)\(close) \(DurationText.countdown(timer.remaining(at: now))) left · \(Int(progress * 100))%"
+        return "\(PetName.possessive(pet)) \(activity) \(open)\(bar)\(close) \(DurationText.countdown(timer.remaining(at: now))) left · \(Int(progress * 100))%"
     }
 
     /// Said when waiting stops before the timer ends.
     public func stoppedWaiting(at now: Date) -> String {
-        "Stopped waiting: \(pet)'s \(activity) still has \(DurationText.countdown(timer.remaining(at: now))) left."
+        "Stopped waiting: \(PetName.possessive(pet)) \(activity) still has \(DurationText.countdown(timer.remaining(at: now))) left."
     }
 
     /// Said when watching stops before the timer ends (Ctrl-C).
     public func stoppedWatching(at now: Date) -> String {
-        "Stopped watching: \(pet)'s \(activity) still has \(DurationText.countdown(timer.remaining(at: now))) left."
+        "Stopped watching: \(PetName.possessive(pet)) \(activity) still has \(DurationText.countdown(timer.remaining(at: now))) left."
     }
 
     /// Whole minutes left, for a plain view that prints once a minute.

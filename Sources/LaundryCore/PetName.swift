@@ -65,6 +65,14 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible, Codable {
         value = trimmed
     }
 
+    /// "Snowy's", and for a name ending in s "Big Towels'" (not "Big Towels's").
+    public var possessive: String { Self.possessive(value) }
+
+    /// `name` with its possessive ending: "Snowy's", "Big Towels'".
+    public static func possessive(_ name: String) -> String {
+        name.last == "s" || name.last == "S" ? name + "'" : name + "'s"
+    }
+
     /// The comparison key: case-folded, so "Snowy" and "SNOWY" are the same pet.
     public var key: String { Self.key(for: value) }
 

@@ -41,13 +41,7 @@ struct PetCardView {
     }
 
     /// The next step; while a timer runs, the step after it and when it can be taken.
-    var nextStep: String {
-        switch pet.nextAction {
-        case .waitForWash: "Start Dryer at \(pet.stage.timer.map { clockTime($0.endsAt) } ?? "")"
-        case .waitForDryer: "Mark Folded at \(pet.stage.timer.map { clockTime($0.endsAt) } ?? "")"
-        default: pet.nextAction.label
-        }
-    }
+    var nextStep: String { pet.nextStep(clockTime: clockTime) }
 
     /// The face, with bubbles while washing and steam while drying.
     var face: String {

@@ -74,9 +74,34 @@ struct Reminders {
 
         """
 
-    /// The crontab line: every minute, output discarded (the transcript keeps what was told).
+    /// What a desktop notification (`notify-send`) needs to reach the session's desktop, which
+    /// cron does not give its jobs (a systemd user unit has them from the user's manager).
+    static let desktopVariables = ["XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS"]
+
+    /// The crontab line: every minute, output discarded (the transcript keeps what was told),
+    /// with the installing session's desktop variables set for the command.
     var cronLine: String {
-        "* * * * * " + command.map(Self.shellQuoted).joined(separator: " ") + " >/dev/null 2>&1 " + Self.cronMarker
+        let desktop = Self.desktopVariables.compactMap { name in
+            environment[name].flatMap { $0.isEmpty ? nil : "\(name)=" + Self.alwaysQuoted($0) }
+        }
+        return "* * * * * " + (desktop + command.map(Self.shellQuoted)).joined(separator: " ") + " >/dev/null 2>&1 " + Self.cronMarker
+    }
+
+    /// A value in single quotes (its `'` and `%` outside them), whatever it holds.
+    static func alwaysQuoted(_ word: String) -> String {
+        let quoted = shellQuoted(word)
+        return quoted.hasPrefix("'") ? quoted : "'" + quoted + "'"
+    }
+
+    /// When this binary sits in a build folder (`.build/…`), which the next build replaces and a
+    /// clean deletes: what that means for a schedule, and how to install one that stays.
+    var buildFolderNote: String? {
+        let components = command[0].split(separator: "/")
+        guard components.contains(where: { $0 == ".build" || $0.hasPrefix(".build-") }) else { return nil }
+        return "Note: \(command[0]) is in a build folder — the next “swift build” replaces it and “swift package clean” deletes it, "
+            + "and the reminders would stop with it. Install a release binary and install the reminders from it:\n"
+            + "  swift build -c release && install -D -m 755 .build/release/laundrytime ~/.local/bin/laundrytime\n"
+            + "  ~/.local/bin/laundrytime reminders install\n"
     }
 
     /// An argument on systemd's command line (systemd.service(5), "Command lines"; the quoting of
@@ -163,8 +188,10 @@ struct Reminders {
             out("Dry run: reminders would go through cron, every minute. This line would be added to your crontab "
                 + "(nothing was changed):\n\(cronLine)\n")
             return .success
-        case ("install", .systemd): return installSystemd()
-        case ("install", .cron): return installCron()
+        case ("install", let scheduler):
+            let status = scheduler == .systemd ? installSystemd() : installCron()
+            if let note = buildFolderNote { out(note) }
+            return status
         case ("status", _): return status()
         case ("remove", _): return remove()
         default:

@@ -119,4 +119,21 @@ import Testing
         let started = try laundrytime.run(["start wash for snowy"], now: "2026-03-01T09:12:00Z")
         #expect(started.stdout.hasPrefix("(Snowy's pause is over.)"), "a start is care: \(started.stdout)")
     }
+
+    /// Point 14: a name ending in s takes a bare apostrophe ("Big Towels'"), and the plain card
+    /// names the same next step as the drawn one ("Start Dryer at 09:45", not "Washing…").
+    @Test func possessivesAndTheNextStepReadTheSameEverywhere() throws {
+        let result = try laundrytime.run(["--json"], script: """
+            create pet Big Towels
+            set big towels' dry time to 50
+            start wash for big towels
+            how is big towels
+            status
+            """)
+        let replies = texts(result)
+        #expect(replies[1].hasPrefix("Big Towels' dryer now takes 50 minutes"), "\(replies[1])")
+        #expect(!replies.joined().contains("Towels's"), "\(replies)")
+        #expect(replies[3].contains("Next: Start Dryer at 09:45"), "\(replies[3])")
+        #expect(replies[4].contains("next: Start Dryer at 09:45"), "\(replies[4])")
+    }
 }

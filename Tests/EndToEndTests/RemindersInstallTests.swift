@@ -54,6 +54,27 @@ import Testing
         #expect(try cron.contents() == "MAILTO=me\n0 3 * * * backup\n")
     }
 
+    /// Issue 34, point 15: cron runs a job without the desktop's session, so the line carries
+    /// what `notify-send` needs to reach it, as the installing session has them; and a binary in a
+    /// build folder (which the next build replaces) is said to be one, with how to install one.
+    @Test func theCrontabLineReachesTheDesktopAndABuildFolderIsNamed() throws {
+        let cron = try FakeCrontab(in: directory.url, contents: "")
+        let runtime = directory.url.appendingPathComponent("run user").path
+        let environment = cron.environment.merging(
+            ["XDG_RUNTIME_DIR": runtime, "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(runtime)/bus"]) { $1 }
+        let install = try reminders("install", environment)
+        #expect(install.status == 0, "\(install.stdout)")
+        let line = try #require(try cron.contents().split(separator: "\n").first.map(String.init))
+        #expect(line.hasPrefix("* * * * * XDG_RUNTIME_DIR='\(runtime)' DBUS_SESSION_BUS_ADDRESS='unix:path=\(runtime)/bus' /"), "\(line)")
+        #expect(line.hasSuffix("--deliver-due >/dev/null 2>&1 # laundrytime-reminders"), "\(line)")
+        // The test binary is in .build: the reply says what that means, and what to do.
+        #expect(install.stdout.contains("is in a build folder"), "\(install.stdout)")
+        #expect(install.stdout.contains("swift build -c release"), "\(install.stdout)")
+        #expect(try reminders("status", environment).stdout.hasPrefix("Reminders: a crontab line."))
+        _ = try reminders("remove", environment)
+        #expect(try cron.contents().isEmpty)
+    }
+
     /// `--dry-run` changes nothing (PRODUCT.md §1): install and remove say what they would do —
     /// the line or the units, in full — and leave the crontab and the unit folder as they were.
     @Test func aDryRunSaysWhatItWouldDoAndDoesNothing() throws {

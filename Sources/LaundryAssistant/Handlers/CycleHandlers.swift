@@ -28,11 +28,11 @@ struct CycleHandlers: Handlers {
             let outcome = Self.caredFor(pet, by: step, at: at).applying(step, at: at)
             // A timer started late on 31 December 9999 would end in a year the store does not keep.
             if case .changed(_, let event) = outcome, let end = event.kind.endsAt, !KeptDates.contains(end) {
-                return turn.failed(.refused, KeptDates.refusal("\(pet.name)'s \(step == .startDry ? "dryer" : "wash") would end", end), pet: pet)
+                return turn.failed(.refused, KeptDates.refusal("\(pet.name.possessive) \(step == .startDry ? "dryer" : "wash") would end", end), pet: pet)
             }
             switch outcome {
             case .changed(let changed, let event):
-                if step.isCare && pet.isPaused(at: at) { note += "(\(pet.name)'s pause is over.) " }
+                if step.isCare && pet.isPaused(at: at) { note += "(\(pet.name.possessive) pause is over.) " }
                 try transaction.pushUndo(
                     UndoRecord(summary: CycleText.summary(of: event, pet: pet.name.value),
                                steps: try Self.store(changed, event, was: pet, transaction)),
@@ -139,8 +139,8 @@ struct CycleHandlers: Handlers {
             }
             let watch = TimerWatch(pet: pet.name.value, activity: activity, timer: timer, notification: notification, deadline: deadline)
             let text = waiting
-                ? "Waiting for \(pet.name)'s \(activity) — \(left) left."
-                : "Watching \(pet.name)'s \(activity) — \(left) left. Ctrl-C stops watching."
+                ? "Waiting for \(pet.name.possessive) \(activity) — \(left) left."
+                : "Watching \(pet.name.possessive) \(activity) — \(left) left. Ctrl-C stops watching."
             return turn.reply(text, pet: pet, content: waiting ? .wait(watch) : .watch(watch))
         }
     }

@@ -92,7 +92,7 @@ struct PauseHandlers: Handlers {
                 steps.append(.restorePet(pet))
             }
             let who = paused.map(\.name.value).joinedAsChoice("and")
-            try transaction.pushUndo(UndoRecord(summary: "set the end of \(who)'s pause", steps: steps), at: turn.now)
+            try transaction.pushUndo(UndoRecord(summary: "set the end of \(PetName.possessive(who)) pause", steps: steps), at: turn.now)
             let span = "from \(HistoryText.dayAndTime(start, calendar: calendar, from: turn.now)) "
                 + (until.map { "until \(HistoryText.dayAndTime($0, calendar: calendar, from: turn.now))" } ?? "until you resume \(paused.count == 1 ? "it" : "them")")
             return turn.reply("\(who) \(paused.count == 1 ? "is" : "are") paused \(span).")

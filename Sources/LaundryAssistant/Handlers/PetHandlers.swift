@@ -162,9 +162,9 @@ struct PetHandlers: Handlers {
             return "\(pet.name) is \(paused); its laundry is due \(when).\(then)"
         }
         if let stage = pet.stage(at: now).statusText {
-            return "\(pet.name)'s laundry is due \(when); right now \(pet.name) \(stage)\(forecast)"
+            return "\(pet.name.possessive) laundry is due \(when); right now \(pet.name) \(stage)\(forecast)"
         }
-        return (due > now ? "\(pet.name)'s laundry is due \(when)." : "\(pet.name)'s laundry was due \(when): it is time for a wash.")
+        return (due > now ? "\(pet.name.possessive) laundry is due \(when)." : "\(pet.name.possessive) laundry was due \(when): it is time for a wash.")
             + forecast
     }
 

@@ -27,9 +27,9 @@ struct SettingHandlers: Handlers {
         /// "Snowy's wash now takes 45 minutes", "Snowy's laundry is already due every 7 days".
         func sentence(_ name: PetName, _ value: Int, _ when: String) -> String {
             switch self {
-            case .wash: "\(name)'s wash \(when) takes \(DurationText.plural(value, "minute"))"
-            case .dry: "\(name)'s dryer \(when) takes \(DurationText.plural(value, "minute"))"
-            case .frequency: "\(name)'s laundry is \(when) due every \(DurationText.plural(value, "day"))"
+            case .wash: "\(name.possessive) wash \(when) takes \(DurationText.plural(value, "minute"))"
+            case .dry: "\(name.possessive) dryer \(when) takes \(DurationText.plural(value, "minute"))"
+            case .frequency: "\(name.possessive) laundry is \(when) due every \(DurationText.plural(value, "day"))"
             }
         }
 
@@ -69,7 +69,7 @@ struct SettingHandlers: Handlers {
             }
             let text = timing.sentence(pet.name, requested, "now") + " (was \(before))." + after
             try transaction.update(changed)
-            try transaction.pushUndo(UndoRecord(summary: "set \(pet.name)'s \(timing.name)", steps: [.restorePet(pet)]), at: turn.now)
+            try transaction.pushUndo(UndoRecord(summary: "set \(pet.name.possessive) \(timing.name)", steps: [.restorePet(pet)]), at: turn.now)
             return turn.reply(text, pet: changed)
         }
     }
