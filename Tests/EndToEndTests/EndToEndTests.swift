@@ -15,7 +15,7 @@ import Testing
         #expect(blocks.count == 3)
         #expect(blocks[0].hasPrefix("Meet Snowy!"))
         #expect(blocks[1] == "Snowy is getting clean! 🫧 The wash takes 45 min and ends at 09:45.")
-        #expect(blocks[2] == "Snowy ^‿^ 100% — is getting clean! (45:00 left) · next: Washing…\n")
+        #expect(blocks[2] == "Snowy ^‿^ 100% — is getting clean! (45:00 left) · next: Start Dryer at 09:45\n")
         #expect(!result.stdout.contains("\u{1B}"), "no escapes when stdout is not a terminal")
     }
 

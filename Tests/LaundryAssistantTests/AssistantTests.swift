@@ -344,7 +344,7 @@ import Testing
         say("wash snowy")
         time.advance(minutes: 10)
         #expect(say("/status").text == """
-            Snowy ^‿^ 100% — is getting clean! (35:00 left) · next: Washing…
+            Snowy ^‿^ 100% — is getting clean! (35:00 left) · next: Start Dryer at 09:45
             Fluffy ^‿^ 100% — is so happy! · next: Start Wash
             """)
         time.advance(days: 8)
