@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <wchar.h>
 #if defined(__linux__)
 #include <sys/prctl.h>
 #endif
@@ -48,6 +49,10 @@ static struct {
     void (*el_deletestr)(EditLine *, int);
     int (*el_insertstr)(EditLine *, const char *);
     int (*el_source)(EditLine *, const char *);
+    int (*el_getc)(EditLine *, char *);
+    void (*el_push)(EditLine *, const char *);
+    int (*el_cursor)(EditLine *, int);
+    const LineInfoW *(*el_wline)(EditLine *);
     History *(*history_init)(void);
     void (*history_end)(History *);
     int (*history)(History *, HistEvent *, int, ...);
@@ -80,6 +85,7 @@ static int load_libedit(void) {
     }
     LOAD(el_init) LOAD(el_end) LOAD(el_set) LOAD(el_get) LOAD(el_gets) LOAD(el_line)
     LOAD(el_deletestr) LOAD(el_insertstr) LOAD(el_source) LOAD(history_init) LOAD(history_end) LOAD(history)
+    LOAD(el_getc) LOAD(el_push) LOAD(el_cursor) LOAD(el_wline)
 #undef LOAD
     loaded = 1;
     return 0;
@@ -88,6 +94,8 @@ static int load_libedit(void) {
 const char *lt_editor_load_error(void) {
     return load_error[0] ? load_error : NULL;
 }
+
+int lt_editor_columns(lt_editor *editor);
 
 static long long monotonic_ms(void) {
     struct timespec now;
@@ -296,6 +304,132 @@ static unsigned char complete(EditLine *el, int key) {
     return result;
 }
 
+/* The whole line replaced by `text`, the cursor at its end. */
+static void replace_line(EditLine *el, const char *text) {
+    const LineInfoW *info = editline.el_wline(el);
+    editline.el_cursor(el, (int)(info->lastchar - info->cursor));
+    info = editline.el_wline(el);
+    int length = (int)(info->lastchar - info->buffer);
+    if (length > 0) editline.el_deletestr(el, length);
+    if (*text) editline.el_insertstr(el, text);
+}
+
+/* The columns `text` takes on the screen (a character a cell where its width is unknown). */
+static int text_width(const char *text) {
+    int width = 0;
+    mbstate_t state;
+    memset(&state, 0, sizeof state);
+    for (const char *at = text; *at;) {
+        wchar_t character;
+        size_t used = mbrtowc(&character, at, strlen(at), &state);
+        if (used == (size_t)-1 || used == (size_t)-2 || used == 0) break;
+        int cells = wcwidth(character);
+        width += cells < 0 ? 1 : cells;
+        at += used;
+    }
+    return width;
+}
+
+/* Takes the prompt and the line off the screen, the cursor at their end, so that a refresh draws
+   them afresh where they began (EL_REFRESH alone draws on from the cursor). */
+static void clear_drawn_line(EditLine *el, lt_editor *editor, int prompt_width) {
+    const LineInfo *info = editline.el_line(el);
+    char *text = strndup(info->buffer, (size_t)(info->lastchar - info->buffer));
+    int columns = lt_editor_columns(editor);
+    int rows = columns > 0 ? (prompt_width + (text ? text_width(text) : 0)) / columns : 0;
+    free(text);
+    if (rows > 0) fprintf(editor->output, "\r\033[%dA\033[J", rows);
+    else fputs("\r\033[J", editor->output);
+    fflush(editor->output);
+}
+
+/* The `skip`-th newest line of the history holding `query` (case ignored for ASCII), or NULL. */
+static const char *history_match(lt_editor *editor, const char *query, int skip) {
+    if (!*query) return NULL;
+    for (int more = editline.history(editor->history, &editor->event, H_FIRST); more >= 0;
+         more = editline.history(editor->history, &editor->event, H_NEXT)) {
+        if (strcasestr(editor->event.str, query) && skip-- == 0) return editor->event.str;
+    }
+    return NULL;
+}
+
+/* Ctrl-R: the history searched backward, in the product's words — the prompt reads "search
+   history: QUERY" (libedit's own search says "bck:") and the line shows the newest match. Enter
+   runs it; Ctrl-R again finds an older one; any other key (an arrow, Tab, Ctrl-A) keeps it to
+   edit; Ctrl-G gives the line back as it was; Ctrl-C does too, then abandons it as anywhere. */
+static unsigned char search_history(EditLine *el, int key) {
+    (void)key;
+    lt_editor *editor = editor_of(el);
+    if (!editor) return CC_ERROR;
+    char *prompt = editor->prompt;
+    const LineInfo *line = editline.el_line(el);
+    char *original = strndup(line->buffer, (size_t)(line->lastchar - line->buffer));
+    char query[256] = "", label[320], *found = NULL;
+    int skip = 0;
+    /* The prompt as drawn: its escapes between \1 marks take no room. */
+    int drawn_prompt = 0;
+    for (const char *at = prompt ? prompt : "", *escape = NULL; *at; at++) {
+        if (*at == '\1') { escape = escape ? NULL : at; continue; }
+        if (!escape && ((unsigned char)*at & 0xC0) != 0x80) drawn_prompt++;
+    }
+    unsigned char result = CC_REDISPLAY;
+    for (;;) {
+        const char *match = history_match(editor, query, skip);
+        if (!match && skip > 0) match = history_match(editor, query, --skip); /* no older one: stay */
+        free(found);
+        found = match ? strdup(match) : NULL;
+        snprintf(label, sizeof label, "search history%s: %s ", *query && !found ? " (nothing found)" : "", query);
+        clear_drawn_line(el, editor, drawn_prompt);
+        editor->prompt = label;
+        drawn_prompt = text_width(label);
+        replace_line(el, found ? found : original ? original : "");
+        editline.el_set(el, EL_REFRESH);
+        char c;
+        if (editline.el_getc(el, &c) != 1) { /* Ctrl-C, or the end of input */
+            replace_line(el, original ? original : "");
+            result = CC_EOF;
+            break;
+        }
+        if (c == '\r' || c == '\n') {
+            result = CC_NEWLINE;
+            break;
+        }
+        if (c == 7) { /* Ctrl-G */
+            replace_line(el, original ? original : "");
+            break;
+        }
+        if (c == 18) { /* Ctrl-R: an older match */
+            skip++;
+            continue;
+        }
+        if (c == 127 || c == 8) { /* Backspace: the query's last character, however many bytes */
+            size_t length = strlen(query);
+            while (length > 0 && (query[length - 1] & 0xC0) == 0x80) length--;
+            if (length > 0) length--;
+            query[length] = '\0';
+            skip = 0;
+            continue;
+        }
+        if ((unsigned char)c < 32) { /* any other key: the match stays, to be edited */
+            char pushed[2] = {c, '\0'};
+            editline.el_push(el, pushed);
+            break;
+        }
+        size_t length = strlen(query);
+        if (length + 1 < sizeof query) {
+            query[length] = c;
+            query[length + 1] = '\0';
+        }
+        skip = 0;
+    }
+    clear_drawn_line(el, editor, drawn_prompt);
+    editor->prompt = prompt;
+    free(found);
+    free(original);
+    editline.el_set(el, EL_REFRESH);
+    return result;
+}
+
 lt_editor *lt_editor_open(const char *program, int history_size, lt_completer completer, void *context, int draw_on_stderr) {
     if (load_libedit() != 0) return NULL;
     lt_editor *editor = calloc(1, sizeof *editor);
@@ -318,7 +452,8 @@ lt_editor *lt_editor_open(const char *program, int history_size, lt_completer co
     editline.el_set(editor->el, EL_PROMPT_ESC, prompt_of, '\1');
     editline.el_set(editor->el, EL_HIST, editline.history, editor->history);
     editline.el_set(editor->el, EL_GETCFN, read_character);
-    editline.el_set(editor->el, EL_BIND, "^R", "em-inc-search-prev", NULL);
+    editline.el_set(editor->el, EL_ADDFN, "lt-search", "Search the history backward", search_history);
+    editline.el_set(editor->el, EL_BIND, "^R", "lt-search", NULL);
     editline.el_set(editor->el, EL_ADDFN, "lt-complete", "Complete commands and pet names", complete);
     editline.el_set(editor->el, EL_BIND, "^I", "lt-complete", NULL);
     editline.el_source(editor->el, NULL);

@@ -319,6 +319,29 @@ struct InteractiveTerminalTests {
         #expect(!shown.contains("╭") && !shown.contains("╰"), "no rounded frames:\n\(shown)")
     }
 
+    /// Issue 34, point 13: Ctrl-R searches the history in the product's words ("search history:",
+    /// not libedit's "bck:"); Ctrl-C takes the search off the screen; Enter runs the match.
+    @Test func ctrlRSearchesTheHistoryInTheProductsWords() throws {
+        let terminal = try launch(rows: 40)
+        try terminal.enter("create pet Snowy")
+        try terminal.enter("/clear")
+        terminal.press("C-r")
+        terminal.type("crea")
+        var screen = try terminal.waitFor("search history: crea create pet Snowy")
+        #expect(!screen.contains("bck:"), "\(screen)")
+        terminal.type("zzz")
+        screen = try terminal.waitFor("search history (nothing found): creazzz")
+        terminal.press("C-c")
+        screen = try terminal.waitUntil("the search to leave the screen") { !$0.contains("search history") }
+        try terminal.waitForPrompt()
+        terminal.press("C-r")
+        terminal.type("pet")
+        try terminal.waitFor("search history: pet create pet Snowy")
+        terminal.press("Enter")
+        screen = try terminal.waitFor("You already have a pet called Snowy")
+        #expect(!screen.contains("search history"), "\(screen)")
+    }
+
     /// Issue 34, point 12: "help" (and "what can you do?") fits one 80×24 screen — the groups and
     /// a few examples — with "help all" for the rest.
     @Test(arguments: ["help", "what can you do?"])
