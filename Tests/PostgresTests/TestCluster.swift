@@ -36,11 +36,12 @@ enum TestCluster {
     /// with `posix_spawn` and waited for with `waitpid` (``LaundryCore/ChildProcess``): Foundation's
     /// `Process` was seen never to return from `waitUntilExit` for a `runuser … pg_ctl start`
     /// whose server lives on.
+    /// `extra` holds more of the program's environment, as `NAME=value`.
     @discardableResult
-    static func run(_ program: String, _ arguments: [String], password: String?) throws -> String {
+    static func run(_ program: String, _ arguments: [String], password: String?, environment extra: [String] = []) throws -> String {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("laundrytime-pg-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
-        var environment = ["PATH=/usr/bin:/bin", "LANG=C.UTF-8"]
+        var environment = ["PATH=/usr/bin:/bin", "LANG=C.UTF-8"] + extra
         if let password { environment.append("PGPASSWORD=" + password) }
         let output = ChildProcess.Stream.file(log.path, flags: O_WRONLY | O_CREAT | O_APPEND, mode: 0o600)
         let pid = try ChildProcess.spawn(
@@ -75,23 +76,40 @@ enum TestCluster {
 
 /// A cluster of a test's own, for the tests that stop the server: started by `pg_ctl` on a Unix
 /// socket in a temporary directory (as the `postgres` user when the tests run as root), with
-/// trust for local connections, and removed when the test is done.
+/// trust for local connections, and removed when the test is done. With a `tcpPort` it listens on
+/// localhost's TCP port too (127.0.0.1 and ::1), and with a `password` it asks for it
+/// (scram-sha-256) on the socket and over TCP alike.
 final class OwnCluster {
     let directory = TemporaryDirectory()
+    let port: Int
+    let tcp: Bool
+    let password: String?
     var socketDirectory: String { directory.url.path }
     var dataDirectory: String { directory.url.appendingPathComponent("data").path }
-    var url: String { "postgres://laundrytime@/laundrytime?host=\(socketDirectory)" }
+    var url: String { "postgres://laundrytime@/laundrytime?host=\(socketDirectory)" + (port == 5432 ? "" : "&port=\(port)") }
 
-    init() throws {
+    init(tcpPort: Int? = nil, password: String? = nil) throws {
+        port = tcpPort ?? 5432
+        tcp = tcpPort != nil
+        self.password = password
         chmod(socketDirectory, 0o777)
-        try pg("initdb", ["-D", dataDirectory, "-U", "laundrytime", "--auth-local=trust", "-E", "UTF8", "--no-locale"])
+        var authentication = ["--auth-local=trust", "--auth-host=trust"]
+        if let password {
+            let file = directory.url.appendingPathComponent("password").path
+            try Data((password + "\n").utf8).write(to: URL(fileURLWithPath: file))
+            chmod(file, 0o644)
+            authentication = ["--pwfile=" + file, "--auth-local=scram-sha-256", "--auth-host=scram-sha-256"]
+        }
+        try pg("initdb", ["-D", dataDirectory, "-U", "laundrytime", "-E", "UTF8", "--no-locale"] + authentication)
         try start()
-        try TestCluster.run(TestCluster.bin + "/createdb", ["-h", socketDirectory, "-U", "laundrytime", "laundrytime"], password: nil)
+        try TestCluster.run(TestCluster.bin + "/createdb", ["-h", socketDirectory, "-p", String(port), "-U", "laundrytime", "laundrytime"],
+                            password: password)
     }
 
     func start() throws {
+        let listen = tcp ? "'127.0.0.1,::1'" : ""
         try pg("pg_ctl", ["-D", dataDirectory, "-l", socketDirectory + "/server.log", "-w", "-t", "60",
-                          "-o", "-k \(socketDirectory) -c listen_addresses= -c fsync=off", "start"])
+                          "-o", "-k \(socketDirectory) -p \(port) -c listen_addresses=\(listen) -c fsync=off", "start"])
     }
 
     /// Stops the server at once, as a crash or a pulled cable would: no goodbye to its clients.
