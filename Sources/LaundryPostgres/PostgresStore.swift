@@ -93,7 +93,15 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
             }
             configuration = .init(host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: tls)
         }
-        configuration.options.connectTimeout = .milliseconds(Int64(timeout * 1000))
+        switch url.connectTimeout {
+        case nil: configuration.options.connectTimeout = .milliseconds(Int64(timeout * 1000))
+        // libpq's connect_timeout=0: as long as it takes.
+        case 0: configuration.options.connectTimeout = .seconds(Int64(Int32.max))
+        case let seconds?: configuration.options.connectTimeout = .seconds(Int64(seconds))
+        }
+        // Passed on to the server as libpq passes them, in the connection's startup message.
+        if let name = url.applicationName { configuration.options.additionalStartupParameters.append(("application_name", name)) }
+        if let options = url.options { configuration.options.additionalStartupParameters.append(("options", options)) }
         return try PostgresConnection.connect(
             on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: 1, logger: logger
         ).wait()
