@@ -8,16 +8,28 @@ public struct Transcript {
     let transaction: StoreTransaction
 
     /// Appends messages to the transcript, each cut to its first ``TranscriptMessage/maximumBytes``,
-    /// each with its member (this session's, unless the message names one).
+    /// each with its member (this session's, unless the message names one). A command's line and
+    /// its reply go in one statement: on a household's server each statement is a round trip.
     public func append(_ messages: [TranscriptMessage]) throws {
+        guard !messages.isEmpty else { return }
+        var arguments: [DatabaseValue] = []
         for message in messages {
-            try transaction.execute(
-                "INSERT INTO transcriptMessage (at, role, text, intent, ok, petName, member) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [try transaction.storable(message.at).databaseValue, message.role.rawValue.databaseValue,
-                 TranscriptMessage.kept(message.text).databaseValue, message.intent.databaseValue, message.ok.databaseValue,
-                 message.petName.databaseValue, (message.member ?? transaction.member).databaseValue])
+            arguments += [try transaction.storable(message.at).databaseValue, message.role.rawValue.databaseValue,
+                          TranscriptMessage.kept(message.text).databaseValue, message.intent.databaseValue, message.ok.databaseValue,
+                          message.petName.databaseValue, (message.member ?? transaction.member).databaseValue]
         }
+        try transaction.execute(Self.insert(rows: messages.count), arguments)
     }
+
+    /// The INSERT of `rows` messages (in the order given, so their ids keep it).
+    private static func insert(rows: Int) -> String {
+        if rows == 2 { return insertTwo }
+        return insertHead + Array(repeating: row, count: rows).joined(separator: ", ")
+    }
+
+    private static let insertHead = "INSERT INTO transcriptMessage (at, role, text, intent, ok, petName, member) VALUES "
+    private static let row = "(?, ?, ?, ?, ?, ?, ?)"
+    private static let insertTwo = insertHead + row + ", " + row
 
     /// Deletes the transcript's messages older than the `transcript` setting's days — at most
     /// once a day (the last time is kept in `maintenance`), so that a command pays one lookup,
