@@ -35,16 +35,16 @@ final class HouseholdNews: StoreChangeObserver, @unchecked Sendable {
         pending.removeAll()
     }
 
-    /// Sends the changes kept since the last send, in the transaction about to commit: PostgreSQL
-    /// delivers a NOTIFY only when its transaction commits.
-    func send(on connection: PostgresStoreConnection, channel: String, member: String) throws {
-        guard !pending.isEmpty else { return }
+    /// The changes kept since the last call, as the payload of the NOTIFY to send in the
+    /// transaction about to commit (PostgreSQL delivers a NOTIFY only when its transaction
+    /// commits); nil when there is nothing to tell.
+    func takePayload(member: String) throws -> String? {
+        guard !pending.isEmpty else { return nil }
         let message = Message(member: member, session: session, changes: pending)
         pending.removeAll()
         let payload = String(decoding: try JSONEncoder().encode(message), as: UTF8.self)
         // NOTIFY's payload is limited to 8,000 bytes; a change summary is a short line.
-        guard payload.utf8.count < 8000 else { return }
-        try connection.execute("SELECT pg_notify(?, ?)", [channel.databaseValue, payload.databaseValue])
+        return payload.utf8.count < 8000 ? payload : nil
     }
 
     /// Starts taking in the notifications on `channel` (the `LISTEN` is the caller's to send).

@@ -35,6 +35,14 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
     private let memory = StoreMemory()
     private let news: HouseholdNews
     private var groupOpen = false
+    /// The household's version (``HouseholdVersion``) that what ``memory`` keeps was read at; nil
+    /// when it is not known, and the memory must be forgotten at the next transaction.
+    private var keptVersion: HouseholdVersion?
+    /// How many rows the connection had changed when the transaction began: a transaction that
+    /// changed some moves the household's version on.
+    private var changesAtBegin = 0
+    /// The version the open transaction's changes move the household to, once they are counted.
+    private var committingVersion: HouseholdVersion?
 
     /// The open write transaction, while there is one: what to ask the server about if the
     /// connection is lost before its COMMIT is answered.
@@ -142,7 +150,12 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
     public func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
         if groupOpen { return try body(transaction()) }
         try reconnectIfLost()
-        return try inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", commit: true) { try body(transaction()) }
+        return try inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", commit: true) {
+            // Read in the transaction's snapshot, which its first statement takes: what is kept is
+            // what this snapshot would read, or it is forgotten.
+            try checkVersion()
+            return try body(transaction())
+        }
     }
 
     public func write<T>(commit: Bool, _ body: (StoreTransaction) throws -> T) throws -> T {
@@ -151,10 +164,12 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
             return try inTransaction("BEGIN", commit: commit) {
                 try takeLock()
                 let result = try body(transaction())
-                if commit { try news.send(on: sql, channel: Self.channel, member: member) }
+                if commit { try countChanges() }
                 return result
             }
         }
+        // Each command is a savepoint of the group's transaction, released with the rest by the
+        // group's COMMIT: releasing each one would be a round trip a command more.
         do {
             try sql.run("SAVEPOINT command")
             let result = try body(transaction())
@@ -163,13 +178,11 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
                 news.forgetPending()
                 memory.forget()
             }
-            try sql.run("RELEASE SAVEPOINT command")
             return result
         } catch {
             memory.forget()
             news.forgetPending()
             try? sql.run("ROLLBACK TO SAVEPOINT command")
-            try? sql.run("RELEASE SAVEPOINT command")
             throw Self.translated(error, database: url.description)
         }
     }
@@ -177,11 +190,13 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
     public func beginGroup() throws(StoreError) {
         try reconnectIfLost()
         do {
+            committingVersion = nil
             try sql.run("BEGIN")
+            changesAtBegin = sql.totalChanges
             try takeLock()
-            memory.forget()
             groupOpen = true
         } catch {
+            forgetKept()
             try? sql.run("ROLLBACK")
             throw Self.storeError(error, database: url.description)
         }
@@ -193,10 +208,11 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
         }
         groupOpen = false
         do {
-            try news.send(on: sql, channel: Self.channel, member: member)
+            try countChanges()
             try commitTransaction()
+            keepCommitted()
         } catch {
-            memory.forget()
+            forgetKept()
             news.forgetPending()
             try? sql.run("ROLLBACK")
             throw Self.storeError(error, database: url.description)
@@ -236,19 +252,28 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
     }
 
     /// Runs `body` between `begin` and COMMIT (ROLLBACK when it throws, or when `commit` is false).
-    /// The pets are read afresh in every transaction: another member may have changed them.
+    /// What ``memory`` keeps is checked against the household's version by `body`
+    /// (``checkVersion()``) once the transaction sees the last write: another member may have
+    /// changed the pets.
     private func inTransaction<T>(_ begin: String, commit: Bool, _ body: () throws -> T) throws -> T {
         do {
-            memory.forget()
             writing = nil
+            committingVersion = nil
             try sql.run(begin)
+            changesAtBegin = sql.totalChanges
             do {
                 let result = try body()
-                if commit { try commitTransaction() } else { try sql.run("ROLLBACK") }
-                if !commit { news.forgetPending() }
+                if commit {
+                    try commitTransaction()
+                    keepCommitted()
+                } else {
+                    try sql.run("ROLLBACK")
+                    news.forgetPending()
+                    forgetKept()
+                }
                 return result
             } catch {
-                memory.forget()
+                forgetKept()
                 news.forgetPending()
                 try? sql.run("ROLLBACK")
                 throw error
@@ -256,6 +281,65 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
         } catch {
             throw Self.translated(error, database: url.description)
         }
+    }
+
+    // MARK: - What is kept between transactions
+
+    /// The household's version: a counter in `maintenance` that every write transaction which
+    /// changes a row moves on, in that transaction (``countChanges()``). Read in a transaction's
+    /// snapshot — after the household's lock, for a write — it says whether what ``memory`` keeps
+    /// (the pets above all) is still what that snapshot would read: the same version, the same
+    /// rows. The household's news (NOTIFY) cannot say it: a notification reaches a connection only
+    /// between its transactions, so a change committed while this one waited for the lock would be
+    /// told too late.
+    struct HouseholdVersion: Equatable {
+        /// The counter as stored; nil before the household's first counted write.
+        let value: String?
+    }
+
+    static let versionKey = "householdVersion"
+    static let readVersion = "SELECT value FROM maintenance WHERE key = '\(versionKey)'"
+    static let moveVersionOn =
+        "INSERT INTO maintenance (key, value) VALUES ('\(versionKey)', '1') "
+        + "ON CONFLICT (key) DO UPDATE SET value = (maintenance.value::bigint + 1)::text RETURNING value"
+
+    /// Forgets what ``memory`` keeps when the household's version is not the one it was read at.
+    private func checkVersion() throws {
+        let version = HouseholdVersion(value: try sql.value(String.self, Self.readVersion))
+        if version != keptVersion {
+            memory.forget()
+            keptVersion = version
+        }
+    }
+
+    /// Before COMMIT: when the transaction changed rows, moves the household's version on and, in
+    /// the same statement, tells the other members what changed (the news, when there is some).
+    private func countChanges() throws {
+        guard sql.totalChanges != changesAtBegin else {
+            news.forgetPending()
+            return
+        }
+        if let payload = try news.takePayload(member: member) {
+            committingVersion = HouseholdVersion(value: try sql.value(
+                String.self, "WITH moved AS (\(Self.moveVersionOn)) SELECT value FROM moved, pg_notify(?, ?)",
+                [Self.channel.databaseValue, payload.databaseValue]))
+        } else {
+            committingVersion = HouseholdVersion(value: try sql.value(String.self, Self.moveVersionOn))
+        }
+    }
+
+    /// After COMMIT: what ``memory`` keeps now holds this transaction's own changes, which the
+    /// version it moved to stands for (nobody else wrote in between: it held the lock).
+    private func keepCommitted() {
+        if let committed = committingVersion { keptVersion = committed }
+        committingVersion = nil
+    }
+
+    /// Forgets what ``memory`` keeps, and the version it was read at.
+    private func forgetKept() {
+        memory.forget()
+        keptVersion = nil
+        committingVersion = nil
     }
 
     // MARK: - Committing
@@ -274,6 +358,8 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
             throw StoreError.serverFailed(database: url.description, reason: "the write lock gave back no transaction id")
         }
         writing = WriteTransaction(id: id, serverProcess: process)
+        // Under the lock, the statements that follow see every write before this one.
+        try checkVersion()
     }
 
     /// Sends COMMIT (of a read, or of the write ``takeLock()`` began). When the connection is lost
