@@ -11,6 +11,15 @@ extension PostgresStore {
     /// errors as they are.
     static func translated(_ error: Error, database: String) -> Error {
         if error is StoreError { return error }
+        // A prepared statement's error comes in postgres-nio's older type (`prepare(query:)`).
+        if case .server(let answer)? = error as? PostgresError {
+            let reason = answer.fields[.message] ?? "\(error)"
+            if answer.fields[.sqlState]?.hasPrefix("23") == true { return StoreError.failed(path: database, reason: reason) }
+            return StoreError.serverFailed(database: database, reason: reason)
+        }
+        if case .connectionClosed? = error as? PostgresError {
+            return StoreError.serverFailed(database: database, reason: "the server closed the connection")
+        }
         if let error = error as? PSQLError {
             if error.code == .server, let state = error.serverInfo?[.sqlState] {
                 // A value the schema refuses is the caller's to hear about, not a failing server.
@@ -25,7 +34,8 @@ extension PostgresStore {
     /// Whether `error` is the server's answer to a statement (rather than a connection that failed
     /// before an answer came).
     static func isServerAnswer(_ error: Error) -> Bool {
-        (error as? PSQLError)?.code == .server
+        if case .server? = error as? PostgresError { return true }
+        return (error as? PSQLError)?.code == .server
     }
 
     /// Any error as the store's own.
@@ -41,6 +51,8 @@ extension PostgresStore {
             default: return error.description
             }
         }
+        if case .server(let answer)? = error as? PostgresError, let message = answer.fields[.message] { return message }
+        if case .connectionClosed? = error as? PostgresError { return "the server closed the connection" }
         guard let error = error as? PSQLError else {
             if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
             return "\(error)"

@@ -23,6 +23,26 @@ import Testing
         #expect(PostgresSchema.migrations.map(\.identifier) == Schema.identifiers)
     }
 
+    /// A value the schema refuses, in a prepared statement (the second pet's INSERT runs the one the
+    /// first prepared), is the store's refusal, as an unprepared statement's is: not a server
+    /// failure, and its message is the server's.
+    @Test func aPreparedStatementsRefusalIsTheStoresOwn() throws {
+        let database = try DatabaseURL(try TestCluster.freshDatabase(), environment: [:])
+        let store = try PostgresStore(url: database, location: StoreLocation(directory: TemporaryDirectory().url), member: "Alex")
+        defer { store.close() }
+        _ = try store.write { try $0.insert(Pet(name: try PetName("Snowy"), createdAt: Date())) }
+        do {
+            _ = try store.write { try $0.insert(Pet(name: try PetName("snowy"), createdAt: Date())) }
+            Issue.record("a second snowy was stored")
+        } catch let error as StoreError {
+            guard case .failed(_, let reason) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(reason.contains("duplicate key"), "\(reason)")
+        }
+    }
+
     /// A member's change reaches another member's store within a second, named with the member;
     /// one's own changes are not news, and a rolled-back write tells nobody.
     @Test func anotherMembersChangeIsNewsWithinASecond() throws {
