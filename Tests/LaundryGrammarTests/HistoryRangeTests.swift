@@ -11,7 +11,7 @@ import Testing
         (["last", "week"], .lastWeek, "last week"), (["past", "week"], .lastDays(SlotNumber(text: "7")!), "last 7 days"),
         (["last", "month"], .lastMonth, "last month"), (["past", "month"], .lastDays(SlotNumber(text: "30")!), "last 30 days"),
         (["this", "year"], .thisYear, "this year"),
-        (["since", "march", "10"], .since("date:3:10"), "since then"), (["since", "the", "10th", "of", "march"], .since("date:3:10"), "since then"),
+        (["since", "march", "10"], .since("date:3:10"), "since then"), (["since", "10th", "of", "march"], .since("date:3:10"), "since then"),
         (["since", "monday"], .since("weekday:2"), "since then"), (["since", "2026-03-10"], .since("ymd:2026:3:10"), "since then"),
         (["past", "two", "weeks"], .lastDays(SlotNumber(text: "14")!), "last 14 days"),
         (["last", "0", "days"], .lastDays(SlotNumber(text: "0")!), "last 0 days"),
