@@ -41,9 +41,18 @@ enum PetResolution {
 
         let starting = pets.filter { $0.name.key.hasPrefix(key) }
         if key.count >= 2, starting.count == 1 { return .found(starting[0], guess: .prefix(slot.text)) }
+        // Its start without its stops and dashes: "mr wiggles" for Mr. Wiggles the Great.
+        let bare = Self.bare(key)
+        let startingBare = pets.filter { Self.bare($0.name.key).hasPrefix(bare) }
+        if bare.count >= 2, starting.isEmpty, startingBare.count == 1 { return .found(startingBare[0], guess: .prefix(slot.text)) }
         let close = closePets(to: key, in: pets)
         if close.count == 1 { return .found(close[0], guess: .typo(slot.text)) }
         return .unknown(slot.text, close: close, among: pets)
+    }
+
+    /// A name's key with its punctuation taken out and its spaces single: "mr. wiggles" → "mr wiggles".
+    static func bare(_ key: String) -> String {
+        key.split { !$0.isLetter && !$0.isNumber }.joined(separator: " ")
     }
 
     /// The pet one of whose nicknames the words are ("the towels", "my towels", "towels").

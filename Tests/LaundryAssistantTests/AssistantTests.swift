@@ -88,6 +88,15 @@ import Testing
         #expect(reply.text == "There is no pet called “rex” — you have Snowy and Fluffy.")
     }
 
+    /// The start of a name is taken without its punctuation: "mr wiggles" is Mr. Wiggles the Great
+    /// (a newcomer's "how is mr wiggles" was "no pet called").
+    @Test func theStartOfANameIsTakenWithoutItsStops() throws {
+        say("create pet Mr. Wiggles the Great")
+        say("create pet Snowy")
+        let reply = say("how is mr wiggles")
+        #expect(reply.ok && reply.pet == "Mr. Wiggles the Great", "\(reply.text)")
+    }
+
     @Test func withSeveralPetsTheAssistantAsksWhichAndTheNextLineMayBeTheName() throws {
         say("create pet Snowy")
         say("create pet Fluffy")

@@ -58,9 +58,13 @@ import Testing
         #expect(snowy.settings.dryMinutes == 50)
     }
 
-    /// When none can, the question is as before: every pet, and the step's refusal after.
-    @Test func whenNoneFitsEveryPetIsAskedAbout() throws {
+    /// When none can, no question (its every answer would be refused): the reply says so, with
+    /// each pet's next step (a newcomer's "start the dryer" asked which of two pets, neither ready).
+    @Test func whenNoneFitsEachPetsNextStepIsSaid() throws {
+        fixture.say("start wash for Snowy")
         let reply = fixture.say("start the dryer")
-        #expect(reply.awaiting == .pet && reply.text == "Which pet — Snowy, Fluffy, Mr. Fluff or Buddy?", "\(reply.text)")
+        #expect(!reply.ok && reply.awaiting == nil, "\(reply.text)")
+        #expect(reply.text == "No pet is ready for the dryer now. Next: Snowy — Start Dryer at 09:45; Fluffy — Start Wash; "
+                + "Mr. Fluff — Start Wash; Buddy — Start Wash.", "\(reply.text)")
     }
 }

@@ -218,6 +218,12 @@ extension Handlers {
                 context.lastPetName = fit[0].name.value
                 return try body(fit[0]).prefixed("(\(fit[0].name) is the only pet \(fitting.description).)")
             }
+            // None can take the step now: asking which would only lead to a refusal. Each pet's
+            // next step says when one can.
+            if fit.isEmpty, let fitting {
+                let steps = pets.map { "\($0.name) — \(PetSnapshot($0, at: turn.now).nextStep { PetText.clockTime($0) })" }
+                return turn.failed(.refused, "No pet is \(fitting.description) now. Next: \(steps.joined(separator: "; ")).")
+            }
             let names = (fit.isEmpty ? pets : fit).map(\.name.value)
             context.pending = .pet(turn.command, input: turn.input, choices: names)
             return turn.reply("Which pet — \(names.joinedAsChoice())?", awaiting: .pet)
