@@ -64,7 +64,7 @@ import Testing
         fixture.say("start wash for Snowy")
         let reply = fixture.say("start the dryer")
         #expect(!reply.ok && reply.awaiting == nil, "\(reply.text)")
-        #expect(reply.text == "No pet is ready for the dryer now. Next: Snowy — Start Dryer at 09:45; Fluffy — Start Wash; "
+        #expect(reply.text == "There is no pet ready for the dryer now. Next: Snowy — Start Dryer at 09:45; Fluffy — Start Wash; "
                 + "Mr. Fluff — Start Wash; Buddy — Start Wash.", "\(reply.text)")
     }
 }

@@ -65,7 +65,9 @@ import Testing
         try #require(made.status == 0, "\(made.stderr)")
         try hooks.write("wash-done", "exec sleep 31")
         let clock = ContinuousClock(), start = clock.now
-        let due = try laundrytime.run(["--deliver-due"], now: "2026-03-01T09:46:00Z", environment: hooks.environment(timeout: "1"))
+        // 09:50: the script's clock runs on from 09:00, and under a whole suite on two cores its 60
+        // lines have taken over a minute — a wash started at 09:01 is not done at 09:46.
+        let due = try laundrytime.run(["--deliver-due"], now: "2026-03-01T09:50:00Z", environment: hooks.environment(timeout: "1"))
         let took = clock.now - start
         #expect(due.status == 0 && due.stdout.components(separatedBy: "Wash Complete!").count == 31, "\(due.stdout)")
         #expect(took < .seconds(3.5), "30 hooks of 1 s each ended together: \(took)")

@@ -222,7 +222,7 @@ extension Handlers {
             // next step says when one can.
             if fit.isEmpty, let fitting {
                 let steps = pets.map { "\($0.name) — \(PetSnapshot($0, at: turn.now).nextStep { PetText.clockTime($0) })" }
-                return turn.failed(.refused, "No pet is \(fitting.description) now. Next: \(steps.joined(separator: "; ")).")
+                return turn.failed(.refused, "There is no pet \(fitting.description) now. Next: \(steps.joined(separator: "; ")).")
             }
             let names = (fit.isEmpty ? pets : fit).map(\.name.value)
             context.pending = .pet(turn.command, input: turn.input, choices: names)
