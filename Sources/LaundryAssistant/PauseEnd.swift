@@ -44,33 +44,43 @@ enum PauseEnd: Equatable {
         switch day.first {
         case let offset? where offset.hasPrefix("+"):
             end = at(Int(offset.dropFirst()).flatMap { calendar.date(byAdding: .day, value: $0, to: today) })
-        case "weekday":
-            guard day.count == 2, let weekday = Int(day[1]) else { return .unreadable }
-            end = at(calendar.nextDate(after: today, matching: DateComponents(weekday: weekday), matchingPolicy: .nextTime))
-        case "dom":
-            guard day.count == 2, let dayOfMonth = Int(day[1]) else { return .unreadable }
-            end = at(calendar.nextDate(after: today, matching: DateComponents(day: dayOfMonth), matchingPolicy: .strict))
         case "nextmonth":
             guard day.count == 2, let dayOfMonth = Int(day[1]),
                   let nextMonth = calendar.dateInterval(of: .month, for: now)?.end,
                   let days = calendar.range(of: .day, in: .month, for: nextMonth), days.contains(dayOfMonth)
             else { return .unreadable }
             end = at(calendar.date(byAdding: .day, value: dayOfMonth - 1, to: nextMonth))
-        case "date":
-            guard day.count == 3, let month = Int(day[1]), let dayOfMonth = Int(day[2]) else { return .unreadable }
-            end = at(calendar.nextDate(after: today, matching: DateComponents(month: month, day: dayOfMonth), matchingPolicy: .strict))
-        case "ymd":
-            guard day.count == 4, let year = Int(day[1]), let month = Int(day[2]), let dayOfMonth = Int(day[3]) else { return .unreadable }
-            let components = DateComponents(year: year, month: month, day: dayOfMonth)
-            guard let date = calendar.date(from: components),
-                  calendar.dateComponents([.year, .month, .day], from: date) == components else { return .unreadable }
-            end = at(date)
         default:
-            return .unreadable
+            // A weekday, a day of the month or a date: the next one after today.
+            end = at(CalendarDay.date(day, from: today, direction: .forward, calendar: calendar))
         }
         guard var end else { return .unreadable }
         // A time without a day ("until 6pm") is its next one.
         if dayPart == "+0", end <= now, let tomorrow = calendar.date(byAdding: .day, value: 1, to: end) { end = tomorrow }
         return end > now ? .at(end) : .past(end)
+    }
+}
+
+/// A day as the `until` parser writes one — "weekday:2", "dom:10", "date:3:10", "ymd:2026:3:10" —
+/// found in a calendar: the next such day after `reference` (`.forward`), or the latest before it
+/// (`.backward`). A pause's end looks forward, a history's "since" back.
+enum CalendarDay {
+    static func date(_ parts: [String], from reference: Date, direction: Calendar.SearchDirection, calendar: Calendar) -> Date? {
+        let numbers = parts.dropFirst().compactMap { Int($0) }
+        guard numbers.count == parts.count - 1 else { return nil }
+        func next(_ components: DateComponents) -> Date? {
+            calendar.nextDate(after: reference, matching: components, matchingPolicy: .strict, direction: direction)
+        }
+        switch (parts.first, numbers.count) {
+        case ("weekday", 1): return next(DateComponents(weekday: numbers[0]))
+        case ("dom", 1): return next(DateComponents(day: numbers[0]))
+        case ("date", 2): return next(DateComponents(month: numbers[0], day: numbers[1]))
+        case ("ymd", 3):
+            let components = DateComponents(year: numbers[0], month: numbers[1], day: numbers[2])
+            guard let date = calendar.date(from: components),
+                  calendar.dateComponents([.year, .month, .day], from: date) == components else { return nil }
+            return date
+        default: return nil
+        }
     }
 }

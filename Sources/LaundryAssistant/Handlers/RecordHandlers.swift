@@ -60,105 +60,6 @@ struct RecordHandlers: Handlers {
         return turn.reply(lines: lines, pet: pet, content: .history(view))
     }
 
-    enum AskedRange {
-        case fits(HistoryRange)
-        /// The whole sentence to answer with.
-        case refused(String)
-    }
-
-    /// The most weeks the history's chart shows: a year's.
-    static let chartWeeks = 52
-
-    /// How many calendar weeks `from`…`to` touches (1 when both are in one week).
-    static func calendarWeeks(from start: Date, to end: Date, calendar: Calendar) -> Int {
-        guard let first = calendar.dateInterval(of: .weekOfYear, for: start)?.start,
-              let last = calendar.dateInterval(of: .weekOfYear, for: end)?.start, last >= first else { return 1 }
-        return (calendar.dateComponents([.day], from: first, to: last).day ?? 0) / 7 + 1
-    }
-
-    /// The span of time the line asks for (all time when it names none), or why it cannot be.
-    func askedRange(of turn: Turn) -> AskedRange {
-        let range = turn.command[.range]?.value.flatMap(HistoryRange.init(slotValue:)) ?? .all
-        if case .since(let day) = range {
-            guard let start = Self.start(since: day, at: turn.now, calendar: calendar) else {
-                return .refused("I can't find that day in the calendar (“\(turn.command[.range]?.text ?? day)”): "
-                    + "say e.g. “history since march 10” or “history since monday”.")
-            }
-            guard start <= turn.now else {
-                return .refused("“\(turn.command[.range]?.text ?? day)” is after today: the history only holds what has happened.")
-            }
-        }
-        if case .lastDays(let days) = range,
-           case .refused(let text) = RangeCheck(
-               days, words: turn.command[.range]?.text ?? range.label, in: Self.historyDays, unit: "day",
-               allowed: "the history goes back \(Self.historyDays.lowerBound) to \(Self.historyDays.upperBound) days (100 years)") {
-            return .refused(text)
-        }
-        return .fits(range)
-    }
-
-    /// What a history or an export holds, in its title's words: "for Snowy · this month"; a range
-    /// of the calendar says its days ("last week (9–15 Mar)", "since Tue 10 Mar").
-    static func scope(pet: Pet?, range: HistoryRange, at now: Date, calendar: Calendar) -> String {
-        let (since, until) = interval(of: range, at: now, calendar: calendar)
-        let last = until.map { $0.addingTimeInterval(-1) }
-        let days: String? = switch range {
-        case .all: nil
-        case .lastWeek, .lastMonth:
-            since.flatMap { start in last.map { end in "\(range.label) (\(HistoryText.dayMonth(start, calendar: calendar))–\(HistoryText.dayMonth(end, calendar: calendar)))" } }
-        case .since:
-            since.map { "since \(HistoryText.weekdayDayMonth($0, calendar: calendar))" }
-        default: range.label
-        }
-        return [pet.map { "for \($0.name)" }, days].compactMap { $0 }.joined(separator: " · ")
-    }
-
-    /// The first instant of the latest day `day` names ("date:3:10", "weekday:2", "dom:10",
-    /// "ymd:2026:3:10") that is not after today; nil for a day the calendar does not have.
-    static func start(since day: String, at now: Date, calendar: Calendar) -> Date? {
-        let parts = day.split(separator: ":").map(String.init)
-        let numbers = parts.dropFirst().compactMap { Int($0) }
-        let tomorrow = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now)) ?? now
-        func latest(_ components: DateComponents) -> Date? {
-            calendar.nextDate(after: tomorrow, matching: components, matchingPolicy: .strict, direction: .backward)
-        }
-        switch (parts.first, numbers.count) {
-        case ("weekday", 1): return latest(DateComponents(weekday: numbers[0]))
-        case ("dom", 1): return latest(DateComponents(day: numbers[0]))
-        case ("date", 2): return latest(DateComponents(month: numbers[0], day: numbers[1]))
-        case ("ymd", 3):
-            let components = DateComponents(year: numbers[0], month: numbers[1], day: numbers[2])
-            guard let date = calendar.date(from: components),
-                  calendar.dateComponents([.year, .month, .day], from: date) == components else { return nil }
-            return date
-        default: return nil
-        }
-    }
-
-    /// The local-calendar interval a range stands for; nil ends are open. "Last N days" outside
-    /// ``historyDays`` has been refused before (it would be all time here).
-    static func interval(of range: HistoryRange, at now: Date, calendar: Calendar) -> (Date?, Date?) {
-        let today = calendar.startOfDay(for: now)
-        switch range {
-        case .today: return (today, nil)
-        case .yesterday: return (calendar.date(byAdding: .day, value: -1, to: today), today)
-        case .thisWeek: return (calendar.dateInterval(of: .weekOfYear, for: now)?.start, nil)
-        case .lastWeek:
-            let this = calendar.dateInterval(of: .weekOfYear, for: now)?.start
-            return (this.flatMap { calendar.date(byAdding: .weekOfYear, value: -1, to: $0) }, this)
-        case .thisMonth: return (calendar.dateInterval(of: .month, for: now)?.start, nil)
-        case .lastMonth:
-            let this = calendar.dateInterval(of: .month, for: now)?.start
-            return (this.flatMap { calendar.date(byAdding: .month, value: -1, to: $0) }, this)
-        case .thisYear: return (calendar.dateInterval(of: .year, for: now)?.start, nil)
-        case .since(let day): return (start(since: day, at: now, calendar: calendar), nil)
-        case .lastDays(let count):
-            guard let days = count.whole(in: historyDays) else { return (nil, nil) }
-            return (calendar.date(byAdding: .day, value: -days, to: now), nil)
-        case .all: return (nil, nil)
-        }
-    }
-
     func transcript(_ turn: Turn, _ transaction: StoreTransaction) throws -> Reply {
         let messages: [TranscriptMessage]
         let heading: String
@@ -367,8 +268,8 @@ struct RecordHandlers: Handlers {
         } catch let problem as ExportFile.Problem {
             return turn.failed(.refused, Self.refusal(problem, path: path, format: request.format), pet: request.pet)
         }
-        let scope = request.scope(at: turn.now, calendar: calendar).isEmpty ? "" : " (\(request.scope(at: turn.now, calendar: calendar)))"
-        return turn.reply("Wrote \(Self.counted(rows, request))\(scope) to \(path) (\(request.format.title)).", pet: request.pet)
+        let scope = request.scope(at: turn.now, calendar: calendar)
+        return turn.reply("Wrote \(Self.counted(rows, request))\(scope.isEmpty ? "" : " (\(scope))") to \(path) (\(request.format.title)).", pet: request.pet)
     }
 
     /// Writes the export through `output` a piece at a time, and gives how many events or
