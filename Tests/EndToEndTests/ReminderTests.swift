@@ -137,11 +137,16 @@ import Testing
         for event in ["wash-done", "wash-waiting", "dry-done", "dry-waiting"] {
             try hook(event, "echo \(event) >> '\(log.path)'")
         }
-        for time in ["09:46:00", "10:15:30", "11:45:30"] { _ = try deliverDue(at: "2026-03-01T\(time)Z") }
+        var told: [String] = []
+        func deliver(_ time: String) throws {
+            let due = try deliverDue(at: "2026-03-01T\(time)Z")
+            told.append("\(time): \(due.stdout)\(due.stderr)")
+        }
+        for time in ["09:46:00", "10:15:30", "11:45:30"] { try deliver(time) }
         _ = try laundrytime.run(["start", "dryer", "for", "snowy"], now: "2026-03-01T12:00:00Z")
-        for time in ["13:00:30", "13:30:30"] { _ = try deliverDue(at: "2026-03-01T\(time)Z") }
+        for time in ["13:00:30", "13:30:30"] { try deliver(time) }
         let events = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
-        #expect(events == ["wash-done", "wash-waiting", "wash-waiting", "dry-done", "dry-waiting"], "\(events)")
+        #expect(events == ["wash-done", "wash-waiting", "wash-waiting", "dry-done", "dry-waiting"], "\(events)\n\(told.joined())")
     }
 
     @Test func aHangingHookIsCutOffAndTheCommandIsNotAffected() throws {

@@ -19,8 +19,12 @@ public struct UserHooks {
         chmod(path, mode)
     }
 
-    /// The environment that makes `laundrytime` find these hooks, with their time limit.
-    public func environment(timeout: String = "5") -> [String: String] {
+    /// The environment that makes `laundrytime` find these hooks, with their time limit: by
+    /// default the longest allowed, since a test's hooks end at once, and on a loaded machine
+    /// (the whole suite in parallel on CI's two cores) a shell may take more than the usual five
+    /// seconds to start and write a line — a hook cut off there made a test fail once. A test of
+    /// the limit itself gives its own.
+    public func environment(timeout: String = "60") -> [String: String] {
         ["XDG_CONFIG_HOME": config.path, "LAUNDRYTIME_HOOK_TIMEOUT": timeout]
     }
 }
