@@ -73,8 +73,10 @@ struct CueTable: Sendable {
     }
 
     let phrases: [Phrase]
-    /// The same, by their first word, longest first.
-    private let byFirstWord: [String: [Phrase]]
+    /// The same, by their first word, longest first (a ``WordTable``: every word of a line is
+    /// looked up, most of them more than once).
+    private let byFirstWord: WordTable<[Phrase]>
+    private let hasPhrases: Bool
     /// The words of the `thing` phrases ("a", "the", "my"): no word of a command.
     let thingWords: Set<String>
 
@@ -82,8 +84,9 @@ struct CueTable: Sendable {
 
     init(phrases: [Phrase]) {
         self.phrases = phrases
-        byFirstWord = Dictionary(grouping: phrases.filter { !$0.words.isEmpty }.sorted { $0.words.count > $1.words.count },
-                                 by: { Self.squeezed($0.words[0]) })
+        byFirstWord = WordTable(Dictionary(grouping: phrases.filter { !$0.words.isEmpty }.sorted { $0.words.count > $1.words.count },
+                                           by: { Self.squeezed($0.words[0]) }))
+        hasPhrases = phrases.contains { !$0.words.isEmpty }
         thingWords = Set(phrases.filter { $0.kind == .thing }.flatMap(\.words))
         subjectWords = Set(phrases.filter { $0.kind == .subject && $0.words.count == 1 }.map { $0.words[0] })
     }
@@ -100,10 +103,10 @@ struct CueTable: Sendable {
 
     /// Whether a phrase of these kinds is among `words`, wherever it starts — a look before the
     /// cues themselves are read in order (most lines hold none, and are then not read again).
-    func mayHold(_ kinds: Set<Cue.Kind>, in words: [String]) -> Bool {
+    func mayHold(where kind: (Cue.Kind) -> Bool, in words: [String]) -> Bool {
         words.indices.contains { position in
             byFirstWord[Self.squeezed(words[position])]?.contains { phrase in
-                kinds.contains(phrase.kind) && Self.starts(phrase, at: position, in: words)
+                kind(phrase.kind) && Self.starts(phrase, at: position, in: words)
             } ?? false
         }
     }
@@ -117,7 +120,7 @@ struct CueTable: Sendable {
     /// The cues among a clause's words (normalised and expanded), each found where it starts; a
     /// phrase found is not looked into again ("not sure" is doubt, not also "not").
     func cues(in words: [String], clause: Int) -> [Cue] {
-        guard !byFirstWord.isEmpty else { return [] }
+        guard hasPhrases else { return [] }
         var cues: [Cue] = []
         var position = 0
         while position < words.count {
@@ -157,16 +160,23 @@ struct CueTable: Sendable {
     static func squeezed(_ word: String) -> String {
         // Looked up for every word of every line: an ASCII word (most) is squeezed byte by byte,
         // and one with no letter twice in a row is itself.
-        var previous: UInt8 = 0, repeats = false
-        for byte in word.utf8 {
-            guard byte < 0x80 else { return squeezedByCharacter(word) }
-            repeats = repeats || byte == previous
-            previous = byte
+        let repeats: Bool? = word.utf8.withContiguousStorageIfAvailable { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte == previous { return true }
+                previous = byte
+            }
+            return false
+        } ?? nil
+        switch repeats {
+        case false?: return word
+        case true?:
+            var bytes: [UInt8] = []
+            for byte in word.utf8 where byte != bytes.last { bytes.append(byte) }
+            return String(decoding: bytes, as: UTF8.self)
+        case nil: return squeezedByCharacter(word)
         }
-        guard repeats else { return word }
-        var bytes: [UInt8] = []
-        for byte in word.utf8 where byte != bytes.last { bytes.append(byte) }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// ``squeezed(_:)`` for any word, a character at a time.

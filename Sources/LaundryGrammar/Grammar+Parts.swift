@@ -62,16 +62,28 @@ extension Grammar {
     /// I should like to put it in the spin dryer" — is that pet, not the one talked about last,
     /// whether the template took it as its `{pet}` or as a word of its own. A pet named after it
     /// is not ("start it, not fluffy"), nor is "them all" one pet.
-    func bindingPronoun(_ command: Command, in text: String, prepared: Matcher.Line? = nil, pets: PetNameIndex) -> Command {
+    /// Nil when the line's command stays as it is.
+    func bindingPronoun(_ command: Command, in text: String, prepared: Matcher.Line? = nil, pets: PetNameIndex) -> Command? {
         guard command[.pet]?.isPronoun ?? matcher.graph.intentsTakingPet.contains(command.intent),
               let line = prepared ?? matcher.prepare(text, pets: pets),
-              // "them all", "both of them": every pet, or several.
-              !LineReader.saysSeveralPets(text),
-              let pronoun = line.words.indices.first(where: { Matcher.pronouns.contains(line.words[$0]) && !line.isPetWord($0) })
-        else { return command }
+              let pronoun = line.words.indices.first(where: { Matcher.pronouns.contains(line.words[$0]) && !line.isPetWord($0) }),
+              // "them all", "both of them": every pet, or several. (Asked last: it reads the
+              // line's words again, and most lines hold no pronoun.)
+              !LineReader.saysSeveralPets(text)
+        else { return nil }
         let named = line.petsNamed(in: text, pets: pets, before: pronoun)
-        guard named.count == 1, let pet = named.values.first else { return command }
+        guard named.count == 1, let pet = named.values.first else { return nil }
         return command.with(.pet, pet)
+    }
+
+    /// What the line's words say about its command beyond the template's reading: a bare
+    /// number in another clause's unit, "that" for a time said earlier, a pronoun for the pet
+    /// named before it. (In place: each of them leaves most commands as they are, and a command
+    /// handed back unchanged was copied and let go of for every line.)
+    func bind(_ command: inout Command, in text: String, prepared: Matcher.Line?, pets: PetNameIndex) {
+        if let bound = bindingBareNumber(command, in: text, pets: pets) { command = bound }
+        if let bound = bindingThat(command, in: text, prepared: prepared, pets: pets) { command = bound }
+        if let bound = bindingPronoun(command, in: text, prepared: prepared, pets: pets) { command = bound }
     }
 
     /// The parts of a line: its clauses, each cut in two at its last "so" or "but" (not its

@@ -6,11 +6,12 @@ extension Grammar {
     /// every 40 days. Which time — the wash's or the dry's — is said by the line's words that
     /// only one of them uses in the grammar's sentences ("drying"); when none says it, the line is
     /// not understood rather than read as days.
-    func bindingBareNumber(_ command: Command, in text: String, pets: PetNameIndex) -> Command {
+    /// Nil when the line's command stays as it is.
+    func bindingBareNumber(_ command: Command, in text: String, pets: PetNameIndex) -> Command? {
         guard command.intent == .setFrequency, let days = command[.days], Self.isBareNumber(days.text),
               LineReader.clauses(of: text).count > 1, let line = matcher.prepare(text, pets: pets),
               Self.holdsMinutes(line.words)
-        else { return command }
+        else { return nil }
         let byWord = builtSuggester.intentsByWord
         var said: Set<Intent> = []
         for word in line.words {
@@ -34,15 +35,15 @@ extension Grammar {
     /// time in the place of its last "that"; taken only when that reading is a change holding
     /// just that number.
     /// `prepared` is the line as already prepared, when the caller has it (it is not made twice).
-    func bindingThat(_ command: Command, in text: String, prepared: Matcher.Line? = nil, pets: PetNameIndex) -> Command {
+    func bindingThat(_ command: Command, in text: String, prepared: Matcher.Line? = nil, pets: PetNameIndex) -> Command? {
         guard command.intent == .unknown, let line = prepared ?? matcher.prepare(text, pets: pets),
               let that = line.words.lastIndex(of: "that"), that > 0, line.skippable(from: that + 1) == line.words.count - that - 1,
               let (range, minutes) = Self.firstTime(in: line, before: that)
-        else { return command }
+        else { return nil }
         let said = String(text[line.tokens[range.lowerBound].range.lowerBound..<line.tokens[range.upperBound - 1].range.upperBound])
         let moved = String(text[..<line.tokens[that].range.lowerBound]) + said + String(text[line.tokens[that].range.upperBound...])
         let read = LineReader(matcher: matcher, cues: cueTable).understand(moved, pets: pets, corrector: { typoCorrector })
-        guard read.intent.changesData, read[SlotKind.minutes]?.value == minutes else { return command }
+        guard read.intent.changesData, read[SlotKind.minutes]?.value == minutes else { return nil }
         return read
     }
 

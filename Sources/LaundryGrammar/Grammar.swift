@@ -161,9 +161,11 @@ public struct Grammar: Sendable {
     /// The command a line asks for; `unknown` when no template fits (see ``Matcher`` for the
     /// readings tried: pets first, then misspelt command words corrected, then unknown pets).
     public func match(_ line: String, pets: PetNameIndex = .empty) -> Command {
-        let read = LineReader(matcher: matcher, cues: cueTable).read(line, pets: pets, corrector: { corrector.value })
-        let bound = bindingThat(bindingBareNumber(read.command, in: line, pets: pets), in: line, prepared: read.line, pets: pets)
-        return bindingPronoun(bound, in: line, prepared: read.line, pets: pets)
+        // (The closure holds the corrector alone: holding `self` copied the whole grammar.)
+        let corrector = corrector
+        var read = LineReader(matcher: matcher, cues: cueTable).read(line, pets: pets, corrector: { corrector.value })
+        bind(&read.command, in: line, prepared: read.line, pets: pets)
+        return read.command
     }
 
     /// The command a line asks for — or, when no template fits, up to `limit` readings it may
@@ -181,9 +183,9 @@ public struct Grammar: Sendable {
 
     /// ``interpret(_:pets:limit:)`` of the line as a whole.
     func interpretWhole(_ text: String, pets: PetNameIndex, limit: Int) -> Interpretation {
+        let corrector = corrector
         var read = LineReader(matcher: matcher, cues: cueTable).read(text, pets: pets, corrector: { corrector.value })
-        read.command = bindingThat(bindingBareNumber(read.command, in: text, pets: pets), in: text, prepared: read.line, pets: pets)
-        read.command = bindingPronoun(read.command, in: text, prepared: read.line, pets: pets)
+        bind(&read.command, in: text, prepared: read.line, pets: pets)
         guard read.command.intent == .unknown, let line = read.line else { return Interpretation(command: read.command, guesses: []) }
         let suggester = suggester.value
         var guesses = read.alternatives.compactMap { command in

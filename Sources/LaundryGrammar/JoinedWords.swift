@@ -12,21 +12,21 @@ enum JoinedWords {
     /// `isWord`: whether the grammar (or a pet's name) knows a normalised word; `isCommandWord`:
     /// whether it is a word of a template or the first of a pet's name (not filler alone).
     static func split(_ tokens: [Token], in line: String, isWord: (String) -> Bool, isCommandWord: (String) -> Bool) -> [Token] {
-        var result: [Token] = []
-        var changed = false
-        for token in tokens {
+        // Made at the first token split: most lines have none, and are given back as they are.
+        var result: [Token]?
+        for (index, token) in tokens.enumerated() {
             let joined = mayBeJoined(token)
             // Numbers stay whole: "-.5", "1.5", "forty-one".
             guard joined || mayBeGlued(token), !token.quoted, !isWord(token.word), !Self.isNumber(token.word),
                   let parts = joined ? parts(of: token, in: line, isWord: isWord) : glued(token, in: line, isWord: isCommandWord)
             else {
-                result.append(token)
+                result?.append(token)
                 continue
             }
-            result.append(contentsOf: parts)
-            changed = true
+            if result == nil { result = Array(tokens[..<index]) }
+            result!.append(contentsOf: parts)
         }
-        return changed ? result : tokens
+        return result ?? tokens
     }
 
     /// Two words typed without the space between them ("startdryer", "washsnowy"): split where
@@ -59,11 +59,17 @@ enum JoinedWords {
     }
 
     private static func mayBeJoined(_ token: Token) -> Bool {
-        token.word.utf8.contains { joiners.contains($0) }
+        token.word.utf8.contains(where: isJoiner)
     }
 
-    /// "-", "_", ".", "=" and ":" (as in "dry_time:70").
-    private static let joiners: Set<UInt8> = [0x2D, 0x5F, 0x2E, 0x3D, 0x3A]
+    /// "-", "_", ".", "=" and ":" (as in "dry_time:70"). (A switch, not a `Set`: asked of every
+    /// byte of most words.)
+    private static func isJoiner(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x2D, 0x5F, 0x2E, 0x3D, 0x3A: true
+        default: false
+        }
+    }
 
     private static func parts(of token: Token, in line: String, isWord: (String) -> Bool) -> [Token] {
         let text = line[token.range]
@@ -76,7 +82,7 @@ enum JoinedWords {
         while index < text.endIndex {
             let character = text[index]
             let next = text.index(after: index)
-            if character.isASCII, let byte = character.asciiValue, joiners.contains(byte), index > start,
+            if character.isASCII, let byte = character.asciiValue, isJoiner(byte), index > start,
                // Between two digits a joiner is part of a number ("1.5", "10:30", "2-3").
                !(text[text.index(before: index)].isNumber && next < text.endIndex && text[next].isNumber) {
                 pieces.append((start..<index, joiner))

@@ -30,9 +30,12 @@ struct LinePreparer: Sendable {
     /// The line's tokens, expanded, with what may be skipped and which words name pets; nil when
     /// the line is empty or too long to be a command (``Matcher/maximumWords``).
     func prepare(_ line: String, pets: PetNameIndex) -> Matcher.Line? {
+        // The closures hold only the tables they read: holding `self` and `pets` copied both
+        // (retaining every array in them) for every line.
+        let wordFacts = wordFacts, petFirstWords = pets.firstWords
         var tokens = JoinedWords.split(Tokenizer.tokens(of: line), in: line, isWord: { word in
-            wordFacts[word].map { $0.id >= 0 || $0.expands || $0.startsSkip } ?? pets.startsName(word)
-        }, isCommandWord: { word in (wordFacts[word]?.id ?? -1) >= 0 || pets.startsName(word) })
+            wordFacts[word].map { $0.id >= 0 || $0.expands || $0.startsSkip } ?? petFirstWords.contains(word)
+        }, isCommandWord: { word in (wordFacts[word]?.id ?? -1) >= 0 || petFirstWords.contains(word) })
         var facts = tokens.map { wordFacts[$0.word] ?? WordFacts() }
         if facts.contains(where: \.expands) {
             tokens = normalizer.expand(tokens)

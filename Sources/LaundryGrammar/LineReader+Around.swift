@@ -5,6 +5,10 @@ extension LineReader {
     /// A line that starts with when it happened — "yesterday at 9pm i started the dryer for snowy"
     /// — read with those words at its end, where the templates take them.
     func readInstantFirst(_ text: String, pets: PetNameIndex) -> Command? {
+        // Looked at before the line is split: most lines start with no word of a time.
+        guard let first = text.split(maxSplits: 1, whereSeparator: \.isWhitespace).first,
+              SlotParsers.mayRead(first.lowercased().trimmingPunctuation)
+        else { return nil }
         let words = text.split(whereSeparator: \.isWhitespace)
         // Only words the instant parser reads can say when; most lines start with none.
         let said = words.prefix(5).lazy.map { $0.lowercased().trimmingPunctuation }.prefix(while: SlotParsers.mayRead)

@@ -14,13 +14,20 @@ extension LineReader {
         case takenBack
     }
 
-    static let correctionKinds: Set<Cue.Kind> = [.correction, .restatement]
+    /// The kinds of cue that may correct what came before them. (A switch, not a `Set`: a
+    /// `Set` of the kinds hashes each one's raw value, asked for every word of every line.)
+    static func corrects(_ kind: Cue.Kind) -> Bool {
+        switch kind {
+        case .correction, .restatement: true
+        default: false
+        }
+    }
 
     /// The first correction after a command, read; nil when the line holds none (then it is read
     /// as any other line).
     func readCorrection(_ line: Matcher.Line, original text: String, pets: PetNameIndex) -> CorrectionReading? {
-        guard cues.mayHold(Self.correctionKinds, in: line.words) else { return nil }
-        for cue in cues.cues(in: line.words, clause: 0) where Self.correctionKinds.contains(cue.kind) && cue.position > 0 {
+        guard cues.mayHold(where: Self.corrects, in: line.words) else { return nil }
+        for cue in cues.cues(in: line.words, clause: 0) where Self.corrects(cue.kind) && cue.position > 0 {
             let first = line.tokens[cue.position], last = line.tokens[cue.position + cue.words.count - 1]
             let before = Self.trimmed(text[..<first.chunk.lowerBound]), after = Self.trimmed(text[last.chunk.upperBound...])
             guard let earlier = readPart(before, pets: pets) else { continue }

@@ -130,7 +130,7 @@ extension Matcher {
             let candidate = walk.candidates[candidateIndex]
             guard candidate.status == .ready else { continue }
             var nextScore = score
-            nextScore.freeWords += candidate.freeWords
+            nextScore.freeWords += Int32(candidate.freeWords)
             if candidate.capture.knownPet != nil || candidate.capture.isPronoun { nextScore.knownPets += 1 }
             if candidate.closePet { nextScore.closePets += 1 }
             walk.push(candidate.capture)

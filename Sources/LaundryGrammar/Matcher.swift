@@ -160,14 +160,16 @@ final class Matcher: Sendable {
         }
     }
 
+    /// (Counts of a line's words, at most ``maximumWords``: `Int32`, so that the score the walk
+    /// copies at every step is half the size.)
     struct Score: Comparable {
-        var literals = 0
-        var knownPets = 0
-        var closePets = 0
-        var skippedSymbols = 0
-        var freeWords = 0
+        var literals: Int32 = 0
+        var knownPets: Int32 = 0
+        var closePets: Int32 = 0
+        var skippedSymbols: Int32 = 0
+        var freeWords: Int32 = 0
         /// Words of a pet's name read as the grammar's words: no part of the ranking.
-        var petWordLiterals = 0
+        var petWordLiterals: Int32 = 0
 
         static func < (a: Score, b: Score) -> Bool {
             if a.literals != b.literals { return a.literals < b.literals }
@@ -279,18 +281,23 @@ final class Matcher: Sendable {
         Self.workCounter?.add(walk.steps)
         guard let best = walk.best else { return nil }
 
-        var slots: [SlotKind: SlotValue] = [:]
+        var slots: [SlotKind: SlotValue] = .init(minimumCapacity: best.captures.count)
         for capture in best.captures {
             slots[capture.kind] = value(of: capture, in: original, line.tokens, walk)
         }
         let template = graph.templates[best.template]
-        return (Command(intent: template.intent, slots: slots, template: template.text), best.score.literals, best.score.knownPets)
+        return (Command(intent: template.intent, slots: slots, template: template.text), Int(best.score.literals), Int(best.score.knownPets))
     }
 
     /// The templates the line may fit, in template order: those that can start with its first
     /// word — or with any word that filler before it leaves first — and those that start with a
     /// pet, where a pet may be named there.
     private func startingTemplates(_ line: Line, options: Options) -> [Int32] {
+        // Most lines pass nothing over at their start and name no pet first.
+        if line.skips.isEmpty || line.skips[0].isEmpty, !options.unknownPets, !line.isPetWord(0), line.ids[0] >= 0,
+           !Self.pronouns.contains(line.words[0]) {
+            return graph.templates(startingWith: line.ids[0])
+        }
         var starts = [0], next = 0
         while next < starts.count, !line.skips.isEmpty {
             let position = starts[next]
@@ -303,10 +310,29 @@ final class Matcher: Sendable {
             line.isPetWord(position) || line.ids[position] < 0 || Self.pronouns.contains(line.words[position])
         }
         if starts.count == 1, !petFirst { return graph.templates(startingWith: line.ids[starts[0]]) }
+        // Each list is in template order already: merged, not sorted again.
         var templates = petFirst ? graph.templatesStartingWithPet : []
-        for start in starts { templates += graph.templates(startingWith: line.ids[start]) }
-        templates.sort()
-        return templates.enumerated().compactMap { index, template in index > 0 && templates[index - 1] == template ? nil : template }
+        for start in starts { templates = Self.union(templates, graph.templates(startingWith: line.ids[start])) }
+        return templates
+    }
+
+    /// Two lists of templates in order, merged in order, each template once.
+    static func union(_ a: [Int32], _ b: [Int32]) -> [Int32] {
+        var merged: [Int32] = []
+        merged.reserveCapacity(a.count + b.count)
+        var (i, j) = (0, 0)
+        while i < a.count || j < b.count {
+            let next: Int32
+            if j == b.count || (i < a.count && a[i] <= b[j]) {
+                next = a[i]
+                i += 1
+            } else {
+                next = b[j]
+                j += 1
+            }
+            if merged.last != next { merged.append(next) }
+        }
+        return merged
     }
 
     private func value(of capture: Capture, in line: String, _ tokens: [Token], _ walk: Walk) -> SlotValue {

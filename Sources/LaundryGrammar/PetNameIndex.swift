@@ -20,7 +20,12 @@ public struct PetNameIndex: Sendable {
             let joined = words.joined(separator: " ")
             spelled = Array(joined.utf8)
             length = joined.count
+            possessiveForms = words.last.map { last in [last + "s", PetNameIndex.pluralLike(last)].compactMap { $0 } } ?? []
         }
+
+        /// Its last word as people type it possessive in a hurry ("snowys", "buddies"), made once
+        /// here rather than for every word compared with it.
+        let possessiveForms: [String]
 
         /// The words without accents, for lines typed without them.
         let folded: [String]
@@ -80,7 +85,7 @@ public struct PetNameIndex: Sendable {
     /// Every way a name's first word may be typed in ASCII (as it is, without accents, and, for a
     /// name of one word, possessive): most words of a line are none of these, and are passed over
     /// without comparing them with each name.
-    private let firstWords: FewWords
+    let firstWords: FewWords
 
     public static let empty = PetNameIndex(names: [])
 
@@ -100,7 +105,8 @@ public struct PetNameIndex: Sendable {
             var matches = true
             for (offset, word) in entry.words.enumerated() {
                 let isLast = offset == entry.words.count - 1
-                if !Self.word(words[position + offset], names: word, folded: entry.folded[offset], possessive: isLast) {
+                if !Self.word(words[position + offset], names: word, folded: entry.folded[offset],
+                              possessive: isLast ? entry.possessiveForms : nil) {
                     matches = false
                     break
                 }
@@ -146,12 +152,14 @@ public struct PetNameIndex: Sendable {
     /// word) with a possessive — "snowy's", "snowy’s", or "snowys" and "buddies" as people type it
     /// in a hurry.
     /// (A name that itself ends in "s" — "Socks" — is found as it is first.)
-    private static func word(_ token: String, names word: String, folded: String, possessive: Bool) -> Bool {
+    /// `possessive`: the word's ``Entry/possessiveForms`` when it is the name's last word (which
+    /// may be possessive), nil for any other.
+    private static func word(_ token: String, names word: String, folded: String, possessive: [String]?) -> Bool {
         if token == word { return true }
-        if possessive && (withoutPossessive(token) == word || token == word + "s" || token == pluralLike(word)) { return true }
+        if let forms = possessive, withoutPossessive(token) == word || forms.contains(token) { return true }
         guard !token.isASCII || folded != word else { return false }
         let bare = fold(token)
-        return bare == folded || (possessive && (withoutPossessive(bare) == folded || bare == folded + "s"))
+        return bare == folded || (possessive != nil && (withoutPossessive(bare) == folded || bare == folded + "s"))
     }
 
     /// "buddies" for "buddy": a possessive typed as the plural sounds ("buddies folded").

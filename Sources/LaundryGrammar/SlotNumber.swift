@@ -67,6 +67,12 @@ public enum SlotNumber: Hashable, Sendable {
     /// matters — it is beyond the ceiling, or a fraction either way — except when every digit
     /// after the point but that last one is 0: "5.0000000000000000000000000000000000001" is 5.
     static func decimal(_ text: String) -> Decimal? {
+        // Most numbers typed are a few plain digits ("30", "45"): read as an `Int`, which
+        // `Decimal(string:)` reads the same (a test holds the two together) at a tenth of the cost.
+        let utf8 = text.utf8
+        if utf8.count <= 18, !utf8.isEmpty, utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let whole = Int(text) {
+            return Decimal(whole)
+        }
         var digits = Substring(text)
         var negative = false
         if let sign = digits.first, isSign(sign) {

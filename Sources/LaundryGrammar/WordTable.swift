@@ -43,6 +43,9 @@ struct WordTable<Value: Sendable>: Sendable {
         (self.slots, mask) = (slots, capacity - 1)
     }
 
+    /// Every word it holds.
+    var keys: Dictionary<String, Value>.Keys { dictionary.keys }
+
     subscript(word: String) -> Value? {
         guard word.isASCII else { return dictionary[word] }
         let hash = Self.hash(word)

@@ -15,9 +15,9 @@ struct ReachedPlacesTests {
             for _ in 0..<2_000 {
                 let place = random.next() % UInt64(places) &* 0x1_0000_0001
                 var score = Matcher.Score()
-                score.literals = Int(random.next() % 4)
-                score.knownPets = Int(random.next() % 2)
-                score.freeWords = Int(random.next() % 3)
+                score.literals = Int32(random.next() % 4)
+                score.knownPets = Int32(random.next() % 2)
+                score.freeWords = Int32(random.next() % 3)
                 let expected: Bool
                 if let earlier = dictionary[place], !(earlier < score) { expected = false } else {
                     dictionary[place] = score
