@@ -60,6 +60,27 @@ struct GraphAnalysis {
         maximum[Int(node)] = most
     }
 
+    /// By node: the most literal words (word edges) a path from it to its template's end
+    /// matches, or -1 when no path ends. The walk stops a path that cannot match as many literal
+    /// words as the best reading found so far (ranking rule 1: it could not even tie).
+    func mostLiterals() -> [Int32] {
+        // -2: not worked out yet. The graph has no loops, so each edge is looked at once.
+        var most = [Int32](repeating: -2, count: nodeCount)
+        func work(_ node: Int32) -> Int32 {
+            if most[Int(node)] != -2 { return most[Int(node)] }
+            var best: Int32 = accepts[Int(node)] >= 0 ? 0 : -1
+            for index in edges(of: node) {
+                let after = work(edges[index].target)
+                guard after >= 0 else { continue }
+                if case .word = edges[index].label { best = max(best, after + 1) } else { best = max(best, after) }
+            }
+            most[Int(node)] = best
+            return best
+        }
+        for node in 0..<Int32(nodeCount) { _ = work(node) }
+        return most
+    }
+
     /// By template: the words every path through it takes — a line lacking one of them cannot fit
     /// it, whatever the rest of the walk would find (filler is passed over in the line, never in a
     /// template, so it cannot stand in for one).

@@ -135,7 +135,8 @@ struct ReachedPlaces {
 
     /// Twice the slots (at least 64), the places of this generation moved over.
     private mutating func grow() {
-        let kept = (0..<places.count).filter { filledIn[$0] == generation }.map { (places[$0], scores[$0]) }
+        // The first growth — once a walk, most never grow again — has nothing to move over.
+        let kept = places.isEmpty ? [] : (0..<places.count).filter { filledIn[$0] == generation }.map { (places[$0], scores[$0]) }
         let size = max(64, places.count * 2)
         (places, scores, filledIn) = ([UInt64](repeating: 0, count: size), [Matcher.Score](repeating: Matcher.Score(), count: size),
                                       [UInt32](repeating: 0, count: size))

@@ -28,6 +28,9 @@ extension Matcher {
         walk.steps &+= 1
         // Where the rest of the line cannot fit, no path can end well: do not look.
         guard fits(node, position, walk) else { return }
+        // Ranking rule 1 first: a path that cannot match as many literal words as the best
+        // reading so far would lose to it whatever else it found.
+        guard score.literals + mostLiterals[Int(node)] >= walk.bestLiterals else { return }
         // Filler passed over here or there, before or after an optional word, brings paths to the
         // same place: only the first to come, or one with a better score, goes on from it.
         if walk.remembers, !walk.arrives(at: node, position, with: score) { return }
@@ -74,6 +77,7 @@ extension Matcher {
         guard !(score.petWordLiterals > 0 && walk.namesTaken > 0) else { return }
         if walk.best == nil || walk.best!.score < score {
             walk.best = Best(score: score, template: walk.template, captures: walk.captures)
+            walk.bestLiterals = score.literals
         }
     }
 

@@ -46,7 +46,8 @@ final class Matcher: Sendable {
     /// The graph's arrays the walk reads at every step, copied here (a copy shares the storage):
     /// read through `graph` instead, each step loads one more reference, about 3 % of matching
     /// (callgrind: 35,600 → 36,700 instructions a line).
-    let edges: [WordGraph.Edge], edgeStarts: [Int32], accepts: [Int32], minimumWords: [Int32], maximumWords: [Int32]
+    let edges: [WordGraph.Edge], edgeStarts: [Int32], accepts: [Int32], minimumWords: [Int32], maximumWords: [Int32],
+        mostLiterals: [Int32]
     /// Each edge's word id (-1: not a word edge), and for a word edge, the index after its run of
     /// word edges side by side in its node — sorted by word (``WordGraph/sortingWordRuns(_:edgeStarts:)``),
     /// so the walk finds the ones that fit a word without looking at the others.
@@ -63,7 +64,7 @@ final class Matcher: Sendable {
         requiredWords = graph.templateRequiredWords
         (edges, edgeStarts, accepts) = (graph.edges, graph.edgeStarts, graph.accepts)
         (wordIDs, runEnds) = Self.wordRuns(graph.edges, edgeStarts: graph.edgeStarts)
-        (minimumWords, maximumWords) = (graph.minimumWords, graph.maximumWords)
+        (minimumWords, maximumWords, mostLiterals) = (graph.minimumWords, graph.maximumWords, graph.mostLiterals)
         preparer = LinePreparer(graph: graph)
     }
 
@@ -211,6 +212,9 @@ final class Matcher: Sendable {
         var openNames: [Int32] = []
         var openStacks = StackNames<OpenSlot>()
         var best: Best?
+        /// The literal words of ``best``, -1 while there is none: a path that cannot match more
+        /// cannot beat it (read at every step, so kept apart from `best`).
+        var bestLiterals: Int32 = -1
         var template = 0
         /// The slot candidates worked out so far for this line, all in one array.
         var candidates: [Candidate] = []
@@ -273,7 +277,7 @@ final class Matcher: Sendable {
         _ line: Line, original: String, pets: PetNameIndex, options: Options
     ) -> (command: Command, literals: Int, knownPets: Int)? {
         var walk = Walk(line: line, pets: pets, options: options)
-        for template in startingTemplates(line, options: options) where requiredWords[Int(template)].allSatisfy(line.ids.contains) {
+        for template in startingTemplates(line, pets: pets, options: options) where requiredWords[Int(template)].allSatisfy(line.ids.contains) {
             walk.template = Int(template)
             walk.reached.removeAll()
             visit(graph.templates[Int(template)].start, 0, Score(), &walk)
@@ -292,10 +296,17 @@ final class Matcher: Sendable {
     /// The templates the line may fit, in template order: those that can start with its first
     /// word — or with any word that filler before it leaves first — and those that start with a
     /// pet, where a pet may be named there.
-    private func startingTemplates(_ line: Line, options: Options) -> [Int32] {
+    private func startingTemplates(_ line: Line, pets: PetNameIndex, options: Options) -> [Int32] {
+        // A `{pet}` takes words that name a pet — as typed, by a pronoun, or misspelt (a word the
+        // grammar does not know) — or, in the loose pass, any. Where none can, the templates
+        // starting with one are not walked: they would end at their first step (most lines,
+        // more than half of all walks when they were).
+        func mayNamePet(_ position: Int) -> Bool {
+            line.isPetWord(position) || Self.pronouns.contains(line.words[position])
+                || (line.ids[position] < 0 && !pets.closeNames(in: line.words, at: position) { graph.id(of: $0) >= 0 }.isEmpty)
+        }
         // Most lines pass nothing over at their start and name no pet first.
-        if line.skips.isEmpty || line.skips[0].isEmpty, !options.unknownPets, !line.isPetWord(0), line.ids[0] >= 0,
-           !Self.pronouns.contains(line.words[0]) {
+        if line.skips.isEmpty || line.skips[0].isEmpty, !options.unknownPets, !mayNamePet(0) {
             return graph.templates(startingWith: line.ids[0])
         }
         var starts = [0], next = 0
@@ -306,9 +317,7 @@ final class Matcher: Sendable {
             for skip in line.skips[position] where !starts.contains(skip.end) { starts.append(skip.end) }
         }
         starts.removeAll { $0 >= line.ids.count }
-        let petFirst = options.unknownPets || starts.contains { position in
-            line.isPetWord(position) || line.ids[position] < 0 || Self.pronouns.contains(line.words[position])
-        }
+        let petFirst = options.unknownPets || starts.contains(where: mayNamePet)
         if starts.count == 1, !petFirst { return graph.templates(startingWith: line.ids[starts[0]]) }
         // Each list is in template order already: merged, not sorted again.
         var templates = petFirst ? graph.templatesStartingWithPet : []

@@ -34,45 +34,53 @@ public struct PetNameIndex: Sendable {
         let length: Int
     }
 
+    /// What the index holds, in one object (``PetNameTables``): an index is handed to every step
+    /// of understanding a line (a walk keeps a copy), and a copy is then one reference, not one
+    /// for each table.
+    private let storage: PetNameTables
+
     /// Longest names (in words) first.
-    let entries: [Entry]
+    var entries: [Entry] { storage.entries }
 
     /// - Parameter nicknames: what else each pet is called, by its name (its kind and nicknames,
     ///   as ``LaundryCore/PetNicknames`` keeps them): each names it too, alone or after "the", "my"
     ///   or "our".
     public init(names: [String], nicknames: [String: [String]] = [:]) {
-        var entries: [Entry] = []
+        var found: [Entry] = []
         for name in names {
             let words = Tokenizer.tokens(of: name).map(\.word)
-            entries.append(Entry(name: name, words: words))
+            found.append(Entry(name: name, words: words))
             // "Snowy 🧦" is also "snowy": a name's words of symbols only may be left out.
             let essential = words.filter { !Normalizer.isSymbols($0) }
             if !essential.isEmpty && essential.count < words.count {
-                entries.append(Entry(name: name, words: essential))
+                found.append(Entry(name: name, words: essential))
             }
             // "Mr. Fluff" is also "mr.fluff" and "mrfluff": a name of several words typed as one.
             if essential.count > 1 {
-                for joined in Set([essential.joined(), essential.joined(separator: ".")]) { entries.append(Entry(name: name, words: [joined])) }
+                for joined in Set([essential.joined(), essential.joined(separator: ".")]) { found.append(Entry(name: name, words: [joined])) }
             }
         }
         // After the names: where one is also a nickname, the name is found first.
         for (name, keys) in nicknames.sorted(by: { $0.key < $1.key }) {
             for key in keys {
                 let words = Tokenizer.tokens(of: key).map(\.word)
-                entries.append(Entry(name: name, words: words))
-                for leading in PetNicknames.leadingWords.sorted() { entries.append(Entry(name: name, words: [leading] + words)) }
+                found.append(Entry(name: name, words: words))
+                for leading in PetNicknames.leadingWords.sorted() { found.append(Entry(name: name, words: [leading] + words)) }
             }
         }
-        self.entries = entries.filter { !$0.words.isEmpty }.sorted { $0.words.count > $1.words.count }
-        var firstWords: Set<String> = []
-        for entry in self.entries {
+        let entries = found.filter { !$0.words.isEmpty }.sorted { $0.words.count > $1.words.count }
+        var entriesByFirstWord: [String: [Int]] = [:]
+        for (index, entry) in entries.enumerated() {
+            var forms: Set<String> = []
             for first in Set([entry.words[0], entry.folded[0]]) {
-                firstWords.insert(first)
+                forms.insert(first)
                 // A one-word name may be its own last word, possessive.
-                if entry.words.count == 1 { firstWords.formUnion([first + "s", first + "'s", first + "’s", Self.pluralLike(first)].compactMap { $0 }) }
+                if entry.words.count == 1 { forms.formUnion([first + "s", first + "'s", first + "’s", Self.pluralLike(first)].compactMap { $0 }) }
             }
+            for form in forms { entriesByFirstWord[form, default: []].append(index) }
         }
-        self.firstWords = FewWords(firstWords)
+        storage = PetNameTables(entries: entries, firstWords: FewWords(entriesByFirstWord.keys),
+                          entriesByFirstWord: WordTable(entriesByFirstWord))
     }
 
     /// The index of `pets`: each by its name and by its nicknames.
@@ -85,7 +93,10 @@ public struct PetNameIndex: Sendable {
     /// Every way a name's first word may be typed in ASCII (as it is, without accents, and, for a
     /// name of one word, possessive): most words of a line are none of these, and are passed over
     /// without comparing them with each name.
-    let firstWords: FewWords
+    var firstWords: FewWords { storage.firstWords }
+    /// The same words, each with the entries whose first word it may be (in order): an ASCII word
+    /// of a line is compared with those alone.
+    private var entriesByFirstWord: WordTable<[Int]> { storage.entriesByFirstWord }
 
     public static let empty = PetNameIndex(names: [])
 
@@ -98,22 +109,29 @@ public struct PetNameIndex: Sendable {
     /// index into `entries`), longest first.
     func names(in words: [String], at position: Int) -> [PetMatch] {
         let typed = words[position]
-        let isASCII = typed.isASCII
-        guard !isASCII || firstWords.contains(typed, isASCII: true) else { return [] }
-        var found: [PetMatch] = []
-        for (index, entry) in entries.enumerated() where position + entry.words.count <= words.count {
-            var matches = true
-            for (offset, word) in entry.words.enumerated() {
-                let isLast = offset == entry.words.count - 1
-                if !Self.word(words[position + offset], names: word, folded: entry.folded[offset],
-                              possessive: isLast ? entry.possessiveForms : nil) {
-                    matches = false
-                    break
-                }
-            }
-            if matches { found.append(PetMatch(length: entry.words.count, entry: index)) }
+        if typed.isASCII {
+            guard let candidates = entriesByFirstWord[typed] else { return [] }
+            return candidates.compactMap { index in match(entries[index], index, words, position) }
         }
-        return found
+        return namesByScanning(in: words, at: position)
+    }
+
+    /// ``names(in:at:)`` with every entry compared: what a word beyond ASCII is (one that
+    /// folds to another, "zoë").
+    func namesByScanning(in words: [String], at position: Int) -> [PetMatch] {
+        entries.indices.compactMap { index in match(entries[index], index, words, position) }
+    }
+
+    /// The entry, when its words stand at `position` of a line's words.
+    private func match(_ entry: Entry, _ index: Int, _ words: [String], _ position: Int) -> PetMatch? {
+        guard position + entry.words.count <= words.count else { return nil }
+        for (offset, word) in entry.words.enumerated() {
+            let isLast = offset == entry.words.count - 1
+            guard Self.word(words[position + offset], names: word, folded: entry.folded[offset],
+                            possessive: isLast ? entry.possessiveForms : nil)
+            else { return nil }
+        }
+        return PetMatch(length: entry.words.count, entry: index)
     }
 
     /// Names of the same number of words as the line has at `position`, spelled within a few
@@ -189,4 +207,17 @@ public struct PetNameIndex: Sendable {
 struct PetMatch: Equatable {
     let length: Int
     let entry: Int
+}
+
+/// The tables of a ``PetNameIndex``.
+private final class PetNameTables: Sendable {
+    let entries: [PetNameIndex.Entry]
+    let firstWords: FewWords
+    let entriesByFirstWord: WordTable<[Int]>
+
+    init(entries: [PetNameIndex.Entry], firstWords: FewWords, entriesByFirstWord: WordTable<[Int]>) {
+        self.entries = entries
+        self.firstWords = firstWords
+        self.entriesByFirstWord = entriesByFirstWord
+    }
 }

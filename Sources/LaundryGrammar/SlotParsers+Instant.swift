@@ -116,6 +116,9 @@ extension SlotParsers {
 
     /// "6pm", "6 pm", "6 p.m", "9:30", "18.30", "0630", "9", "noon", "midnight", "9 o'clock": the hour
     /// (0–23), the minute, and whether the hour may be morning or evening.
+    /// What says which half of the day a time is in.
+    private static let halfDayWords = ["am", "pm", "a.m", "p.m"]
+
     static func clockTime(_ words: [String]) -> (hour: Int, minute: Int, twelveHour: Bool)? {
         var words = words
         if words.last == "o'clock" || words.last == "oclock" { words.removeLast() }
@@ -138,8 +141,8 @@ extension SlotParsers {
         if words.count == 1, let number = smallNumbers[words[0]] ?? tens[words[0]], (1...12).contains(number) {
             return (number, 0, true)  // "six", "twelve"
         }
-        if words == ["noon"] || words == ["midday"] { return (12, 0, false) }
-        if words == ["midnight"] { return (0, 0, false) }
+        if words.count == 1, words[0] == "noon" || words[0] == "midday" { return (12, 0, false) }
+        if words.count == 1, words[0] == "midnight" { return (0, 0, false) }
         guard var text = words.first, words.count <= 2 else { return nil }
         // "13h", "8h30": the European way.
         if words.count == 1, let h = text.firstIndex(of: "h"), text[..<h].allSatisfy(\.isASCIIDigit), !text[..<h].isEmpty,
@@ -153,12 +156,12 @@ extension SlotParsers {
             return (hour, minute, false)
         }
         var half: String?
-        for suffix in ["am", "pm", "a.m", "p.m"] where text.hasSuffix(suffix) && text.count > suffix.count {
+        for suffix in halfDayWords where text.hasSuffix(suffix) && text.count > suffix.count {
             half = String(suffix.first!)
             text = String(text.dropLast(suffix.count))
         }
         if words.count == 2 {
-            guard half == nil, ["am", "pm", "a.m", "p.m"].contains(words[1]) else { return nil }
+            guard half == nil, halfDayWords.contains(words[1]) else { return nil }
             half = String(words[1].first!)
         }
         let pieces = text.split(separator: ":", omittingEmptySubsequences: false).flatMap { $0.split(separator: ".", omittingEmptySubsequences: false) }

@@ -88,16 +88,18 @@ extension SlotParsers {
     /// "the 12th", "the 1st of next month", "2026-12-03".
     static func day(_ words: [String]) -> String? {
         var words = words
-        switch words {
-        case ["tomorrow"], ["tmrw"], ["tmr"], ["tomorow"], ["tommorow"], ["tommorrow"]: return "+1"
-        case ["next", "week"]: return "weekday:2"
-        case ["next", "month"]: return "nextmonth:1"
-        case let said where said.count == 2 && said[0] == "day" && Int(said[1]).map({ (1...31).contains($0) }) == true: return "dom:\(said[1])"
-        case ["weekend"], ["this", "weekend"]: return "weekday:7"
-        case ["new", "year"], ["new", "years"], ["new", "year's"], ["new", "years", "day"], ["new", "year's", "day"]: return "date:1:1"
-        case ["christmas"], ["xmas"], ["christmas", "day"]: return "date:12:25"
+        // The words as one string (no word holds a space): each case an array of words was an
+        // array made and compared for every day asked about.
+        switch words.joined(separator: " ") {
+        case "tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tommorrow": return "+1"
+        case "next week": return "weekday:2"
+        case "next month": return "nextmonth:1"
+        case "weekend", "this weekend": return "weekday:7"
+        case "new year", "new years", "new year's", "new years day", "new year's day": return "date:1:1"
+        case "christmas", "xmas", "christmas day": return "date:12:25"
         default: break
         }
+        if words.count == 2, words[0] == "day", let number = Int(words[1]), (1...31).contains(number) { return "dom:\(words[1])" }
         // "the 1st of next month", "the 9th next month".
         if words.count >= 3, words.suffix(2) == ["next", "month"] {
             let said = words.dropLast(2)

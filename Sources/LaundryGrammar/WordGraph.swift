@@ -61,6 +61,9 @@ final class WordGraph: @unchecked Sendable {
     /// `{pet}` as at most `SlotKind.unknownPetMaximumWords` words (the matcher does not use it
     /// when a pet's name is longer); `WordGraph.unbounded` after a free-text slot.
     @exclusivity(unchecked) private(set) var maximumWords: [Int32] = []
+    /// By node: the most literal words a path from the node to its template's end matches
+    /// (``GraphAnalysis/mostLiterals()``); -1 when none ends.
+    @exclusivity(unchecked) private(set) var mostLiterals: [Int32] = []
     @exclusivity(unchecked) private(set) var templates: [CompiledTemplate] = []
 
     /// The intents some template of which has a `{pet}`.
@@ -132,6 +135,7 @@ final class WordGraph: @unchecked Sendable {
             edges[index] = Edge(label: .slot(kind, ordinal: ordinal, next: Int32(nextWords.count - 1)), target: target)
         }
         (minimumWords, maximumWords) = analysis.wordBounds()
+        mostLiterals = analysis.mostLiterals()
 
         templateRequiredWords = analysis.requiredWords(of: templates)
         templatesByFirstWord = Array(repeating: [], count: vocabulary.count)
@@ -189,6 +193,7 @@ final class WordGraph: @unchecked Sendable {
         }
         writer.integers(minimumWords)
         writer.integers(maximumWords)
+        writer.integers(mostLiterals)
         writer.integer(templatesByFirstWord.count)
         for templates in templatesByFirstWord { writer.integers(templates) }
         writer.integers(templatesStartingAnywhere)
@@ -240,6 +245,7 @@ final class WordGraph: @unchecked Sendable {
         }
         minimumWords = try reader.integers()
         maximumWords = try reader.integers()
+        mostLiterals = try reader.integers()
         templatesByFirstWord = try reader.array { reader throws(GrammarError) in try reader.integers() }
         templatesStartingAnywhere = try reader.integers()
         templatesStartingWithPet = try reader.integers()
@@ -263,7 +269,8 @@ final class WordGraph: @unchecked Sendable {
         let nodes = accepts.count, slotKinds = SlotKind.allCases
         guard edgeStarts.count == nodes + 1, edgeStarts.first == 0, edgeStarts.last.map(Int.init) == edges.count,
               zip(edgeStarts, edgeStarts.dropFirst()).allSatisfy({ $0 <= $1 }),
-              minimumWords.count == nodes, maximumWords.count == nodes, templatesByFirstWord.count == vocabulary.count
+              minimumWords.count == nodes, maximumWords.count == nodes, mostLiterals.count == nodes,
+              templatesByFirstWord.count == vocabulary.count
         else { throw TableReader.damaged("the node tables do not agree") }
         for accept in accepts where accept != -1 { try check(accept, below: templates.count, "template") }
         for template in templates { try check(template.start, below: nodes, "start node") }

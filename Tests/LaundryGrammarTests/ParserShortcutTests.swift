@@ -31,3 +31,22 @@ struct ParserShortcutTests {
         #expect(SlotParsers.splitCompact(words) == SlotParsers.splitEachWord(words))
     }
 }
+
+/// A line's words are compared only with the pet names whose first word they may be; that must
+/// find what comparing every name finds.
+struct PetNameShortcutTests {
+    static let index = PetNameIndex(names: ["Snowy", "Fluffy", "Mr. Fluff", "Zoë", "Socks", "Buddy", "Snowy White", "Mr Fluff Jr"],
+                                    nicknames: ["Snowy": ["the whites"], "Buddy": ["bud"]])
+
+    @Test(arguments: ["snowy", "snowy's", "snowys", "snowies", "fluffy", "fluffies", "mr", "mr.", "mr.fluff", "mrfluff", "zoe",
+                      "zoe's", "socks", "sockss", "buddy", "buddies", "bud", "buds", "the", "my", "whites", "white", "jr", "dog",
+                      "Snowy", "zoë", "zoës"])
+    func theShortcutFindsWhatAScanFinds(word: String) {
+        for words in [[word], [word, "white"], [word, "fluff"], [word, "fluff", "jr"], [word, "whites"], ["start", word]] {
+            for position in words.indices {
+                #expect(Self.index.names(in: words, at: position) == Self.index.namesByScanning(in: words, at: position),
+                        "\(words) at \(position)")
+            }
+        }
+    }
+}
