@@ -50,3 +50,16 @@ struct PetNameShortcutTests {
         }
     }
 }
+
+/// Plain durations are read without the duration reader; they must read as it reads them.
+struct PlainMinutesTests {
+    @Test(arguments: [["45"], ["0"], ["007"], ["45", "minutes"], ["45", "min"], ["1", "hour"], ["2", "hours"], ["90", "m"],
+                      ["3", "h"], ["999999999"], ["999999999", "hours"], ["5", "days"], ["45min"], ["-5"], ["1.5", "hours"],
+                      ["forty", "five"], ["45", "and"], ["1", "hr"], ["10", "hrs"], ["1", "minute"], ["12", "mins"]])
+    func readsAsTheReaderReads(words: [String]) {
+        var reader = SlotParsers.DurationReader(words: SlotParsers.splitCompact(words))
+        let read = reader.read()?.text
+        if let plain = SlotParsers.plainMinutes(words) { #expect(plain == read, "\(words)") }
+        #expect(SlotParsers.minutes(words) == read, "\(words)")
+    }
+}
