@@ -46,7 +46,7 @@ extension Matcher.Walk {
                     let limit = min(SlotKind.unknownPetMaximumWords, remaining)
                     let unknown = line.words[position..<position + limit].indices.prefix { index in
                         (tokens[index].quoted || (!line.isPetWord(index) && line.ids[index] < 0
-                            && !SlotParsers.vocabulary.contains(line.words[index])))
+                            && !SlotParsers.vocabulary.contains(line.words[index]) && !Self.continuesATime(line, at: index)))
                     }.count
                     for length in stride(from: 1, through: unknown, by: 1)
                     where !close.contains(where: { $0.length == length }) && keepsQuotesWhole(length) {
@@ -86,6 +86,13 @@ extension Matcher.Walk {
         let range = first..<candidates.count
         candidateRanges[key] = UInt64(range.lowerBound) << 32 | UInt64(range.upperBound)
         return range
+    }
+
+    /// Whether the word at `index` is a number after a word of a date or a time ("march 40"):
+    /// it belongs with that word — a day that does not exist — not to a pet called “40”. (A
+    /// number elsewhere may be one: "delete pet 2" is answered that there is no pet called “2”.)
+    private static func continuesATime(_ line: Matcher.Line, at index: Int) -> Bool {
+        index > 0 && SlotNumber.decimal(line.words[index]) != nil && SlotParsers.mayRead(line.words[index - 1])
     }
 
     /// How many words from `position` come before one that starts a span of time ("80 mins",

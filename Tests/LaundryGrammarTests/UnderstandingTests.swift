@@ -97,6 +97,16 @@ import Testing
         #expect(try read("how is rex")[.pet]?.text == "rex", "no pet: the words, for “there is no pet called rex”")
     }
 
+    /// A number after a word of a date is no pet's name: "history since march 40" is a day that
+    /// does not exist, not the history of a pet called “40”. Elsewhere it may be one.
+    @Test func aNumberAfterADateIsNoUnknownPet() throws {
+        for line in ["history since march 40", "pause snowy until dec 45", "history since monday 3"] {
+            #expect(try read(line)[.pet]?.text != "40" && read(line)[.pet]?.text != "45" && read(line)[.pet]?.text != "3", "\(line)")
+        }
+        #expect(try read("delete pet 2")[.pet]?.text == "2", "for “there is no pet called 2”")
+        #expect(try read("how is r2d2")[.pet]?.text == "r2d2", "a name with digits in it is still a name")
+    }
+
     /// A name of several words is also found typed as one ("mr.fluff", "mrfluff"; training-c:
     /// "wkae up mr.fluff" was no pet).
     @Test func aNameOfSeveralWordsMayBeTypedAsOne() throws {
