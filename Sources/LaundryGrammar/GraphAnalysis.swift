@@ -101,6 +101,66 @@ struct GraphAnalysis {
         return templates.map { required($0.start).sorted() }
     }
 
+    /// By template: sets of words the line must hold one of each — found where every path
+    /// through the template passes one node from which only literal words can come first
+    /// (``firstWords(from:)``: no slot and no end right there), so that a path must take one of
+    /// them ("pause", "freeze", "hold", … of a `<pause>` that no path goes around). The sets of one
+    /// word are ``requiredWords(of:)``'s, and left out, as is one that holds another (it says
+    /// nothing more); of the rest, the smallest few are kept. (Not the template's first words: a
+    /// template is walked only from a word it may start with.)
+    func requiredChoices(of templates: [WordGraph.CompiledTemplate]) -> [[[Int32]]] {
+        templates.map { template in
+            var sets: [Set<Int32>] = []
+            for node in nodesOnEveryPath(from: template.start) where node != template.start {
+                let (words, anything, _) = firstWords(from: node)
+                if !anything, words.count > 1 { sets.append(words) }
+            }
+            var kept: [Set<Int32>] = []
+            for set in sets.sorted(by: { $0.count < $1.count }) where !kept.contains(where: { $0.isSubset(of: set) }) {
+                kept.append(set)
+            }
+            return kept.prefix(Self.requiredChoicesKept).map { $0.sorted() }
+        }
+    }
+
+    /// How many sets of words ``requiredChoices(of:)`` keeps for a template: each is looked at
+    /// for every line the template might fit.
+    static let requiredChoicesKept = 3
+
+    /// The nodes every path from `start` to an end of its template passes (its dominators in
+    /// the graph, which has no loops): worked out in topological order, each node's set the
+    /// meeting of its predecessors' sets, and the ends' sets met — as bits by a node's place in
+    /// that order, since a grammar is compiled for every test that writes one.
+    func nodesOnEveryPath(from start: Int32) -> [Int32] {
+        // The template's nodes, in an order where each comes after every node with an edge to it.
+        var order: [Int32] = []
+        var place: [Int32: Int] = [:]
+        func visit(_ node: Int32) {
+            guard place[node] == nil else { return }
+            place[node] = -1
+            for index in edges(of: node) { visit(edges[index].target) }
+            order.append(node)
+        }
+        visit(start)
+        order.reverse()
+        for (position, node) in order.enumerated() { place[node] = position }
+        let words = (order.count + 63) / 64
+        var onEveryPath = [[UInt64]?](repeating: nil, count: order.count)
+        onEveryPath[0] = [UInt64](repeating: 0, count: words)
+        var atEnds: [UInt64]?
+        for (position, node) in order.enumerated() {
+            guard var before = onEveryPath[position] else { continue }
+            before[position >> 6] |= 1 << UInt64(position & 63)
+            if accepts[Int(node)] >= 0 { atEnds = atEnds.map { zip($0, before).map { $0 & $1 } } ?? before }
+            for index in edges(of: node) {
+                let next = place[edges[index].target]!
+                onEveryPath[next] = onEveryPath[next].map { zip($0, before).map { $0 & $1 } } ?? before
+            }
+        }
+        guard let atEnds else { return [] }
+        return order.indices.filter { atEnds[$0 >> 6] & (1 << UInt64($0 & 63)) != 0 }.map { order[$0] }.sorted()
+    }
+
     /// The literal words that can be first on a path from `start`, and whether something else —
     /// a slot, or the end of the template — can come first instead (then the words do not decide),
     /// and whether that something else is only ever a `{pet}` slot.

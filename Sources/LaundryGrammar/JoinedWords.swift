@@ -14,13 +14,15 @@ enum JoinedWords {
     static func split(_ tokens: [Token], in line: String, isWord: (String) -> Bool, isCommandWord: (String) -> Bool) -> [Token] {
         // Made at the first token split: most lines have none, and are given back as they are.
         var result: [Token]?
-        for (index, token) in tokens.enumerated() {
-            let joined = mayBeJoined(token)
+        for index in tokens.indices {
+            // (The word alone is looked at first: most tokens are passed over uncopied.)
+            let word = tokens[index].word
+            let joined = mayBeJoined(word)
             // Numbers stay whole: "-.5", "1.5", "forty-one".
-            guard joined || mayBeGlued(token), !token.quoted, !isWord(token.word), !Self.isNumber(token.word),
-                  let parts = joined ? parts(of: token, in: line, isWord: isWord) : glued(token, in: line, isWord: isCommandWord)
+            guard joined || mayBeGlued(word), !tokens[index].quoted, !isWord(word), !Self.isNumber(word),
+                  let parts = joined ? parts(of: tokens[index], in: line, isWord: isWord) : glued(tokens[index], in: line, isWord: isCommandWord)
             else {
-                result?.append(token)
+                result?.append(tokens[index])
                 continue
             }
             if result == nil { result = Array(tokens[..<index]) }
@@ -48,8 +50,8 @@ enum JoinedWords {
     }
 
     /// Six ASCII letters or more, as typed (the range's length is the word's: no accents folded).
-    private static func mayBeGlued(_ token: Token) -> Bool {
-        let utf8 = token.word.utf8
+    private static func mayBeGlued(_ word: String) -> Bool {
+        let utf8 = word.utf8
         return utf8.count >= 6 && utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
     }
 
@@ -58,8 +60,8 @@ enum JoinedWords {
         word.utf8.contains { $0 >= 0x30 && $0 <= 0x39 } && SlotParsers.mayReadByShape(word)
     }
 
-    private static func mayBeJoined(_ token: Token) -> Bool {
-        token.word.utf8.contains(where: isJoiner)
+    private static func mayBeJoined(_ word: String) -> Bool {
+        word.utf8.contains(where: isJoiner)
     }
 
     /// "-", "_", ".", "=" and ":" (as in "dry_time:70"). (A switch, not a `Set`: asked of every

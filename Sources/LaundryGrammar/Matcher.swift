@@ -58,10 +58,14 @@ final class Matcher: Sendable {
 
     /// By template: the words it cannot fit a line without (``GraphAnalysis/requiredWords(of:)``).
     private let requiredWords: [[Int32]]
+    /// By template: the sets of words it cannot fit a line without one of each
+    /// (``GraphAnalysis/requiredChoices(of:)``).
+    private let requiredChoices: [[[Int32]]]
 
     init(graph: WordGraph) {
         self.graph = graph
         requiredWords = graph.templateRequiredWords
+        requiredChoices = graph.templateRequiredChoices
         (edges, edgeStarts, accepts) = (graph.edges, graph.edgeStarts, graph.accepts)
         (wordIDs, runEnds) = Self.wordRuns(graph.edges, edgeStarts: graph.edgeStarts)
         (minimumWords, maximumWords, mostLiterals) = (graph.minimumWords, graph.maximumWords, graph.mostLiterals)
@@ -277,7 +281,9 @@ final class Matcher: Sendable {
         _ line: Line, original: String, pets: PetNameIndex, options: Options
     ) -> (command: Command, literals: Int, knownPets: Int)? {
         var walk = Walk(line: line, pets: pets, options: options)
-        for template in startingTemplates(line, pets: pets, options: options) where requiredWords[Int(template)].allSatisfy(line.ids.contains) {
+        let held = LineWords(line.ids, vocabularySize: graph.vocabulary.count)
+        for template in startingTemplates(line, pets: pets, options: options)
+        where requiredWords[Int(template)].allSatisfy(held.contains) && requiredChoices[Int(template)].allSatisfy({ $0.contains(where: held.contains) }) {
             walk.template = Int(template)
             walk.reached.removeAll()
             visit(graph.templates[Int(template)].start, 0, Score(), &walk)

@@ -90,6 +90,8 @@ final class WordGraph: @unchecked Sendable {
     /// By template: the words every path through it takes (``GraphAnalysis/requiredWords(of:)``): a line that
     /// lacks one is not walked through it.
     @exclusivity(unchecked) private(set) var templateRequiredWords: [[Int32]] = []
+    /// By template: sets of words a line must hold one of each (``GraphAnalysis/requiredChoices(of:)``).
+    @exclusivity(unchecked) private(set) var templateRequiredChoices: [[[Int32]]] = []
     /// By the `next` of slot labels: what can follow the slot's words. The matcher does not try a
     /// way of filling a slot when the word after it cannot go on.
     @exclusivity(unchecked) private(set) var nextWords: [NextWords] = []
@@ -138,6 +140,7 @@ final class WordGraph: @unchecked Sendable {
         mostLiterals = analysis.mostLiterals()
 
         templateRequiredWords = analysis.requiredWords(of: templates)
+        templateRequiredChoices = analysis.requiredChoices(of: templates)
         templatesByFirstWord = Array(repeating: [], count: vocabulary.count)
         for (index, template) in templates.enumerated() {
             let (words, anything, onlyPet) = analysis.firstWords(from: template.start)
@@ -199,6 +202,10 @@ final class WordGraph: @unchecked Sendable {
         writer.integers(templatesStartingAnywhere)
         writer.integers(templatesStartingWithPet)
         for words in templateRequiredWords { writer.integers(words) }
+        for choices in templateRequiredChoices {
+            writer.integer(choices.count)
+            for words in choices { writer.integers(words) }
+        }
         writer.integer(nextWords.count)
         for next in nextWords {
             writer.integer(next.words.lowerBound)
@@ -250,6 +257,9 @@ final class WordGraph: @unchecked Sendable {
         templatesStartingAnywhere = try reader.integers()
         templatesStartingWithPet = try reader.integers()
         templateRequiredWords = try templates.map { _ throws(GrammarError) in try reader.integers() }
+        templateRequiredChoices = try templates.map { _ throws(GrammarError) in
+            try reader.array { reader throws(GrammarError) in try reader.integers() }
+        }
         nextWords = try reader.array { reader throws(GrammarError) in
             let lower = try reader.integer(), upper = try reader.integer()
             let anything = try reader.integer(in: 0..<2) == 1
@@ -278,7 +288,7 @@ final class WordGraph: @unchecked Sendable {
             for template in list { try check(template, below: templates.count, "template") }
         }
         for template in templatesStartingAnywhere { try check(template, below: templates.count, "template") }
-        for words in templateRequiredWords {
+        for words in templateRequiredWords + templateRequiredChoices.joined() {
             for id in words { try check(id, below: vocabulary.count, "word") }
         }
         for id in nextWordIDs { try check(id, below: vocabulary.count, "word") }

@@ -1,4 +1,5 @@
 import Foundation
+import LaundryCore
 @testable import LaundryGrammar
 import Testing
 
@@ -61,5 +62,34 @@ struct PlainMinutesTests {
         let read = reader.read()?.text
         if let plain = SlotParsers.plainMinutes(words) { #expect(plain == read, "\(words)") }
         #expect(SlotParsers.minutes(words) == read, "\(words)")
+    }
+}
+
+struct RequiredChoicesTests {
+    func grammar(_ source: String) throws -> Grammar { try Grammar(source: source) }
+
+    /// A template is walked only for a line that holds one word of each choice every path through
+    /// it takes: a group of words no path goes around, not one that is optional or a slot's, and
+    /// not one that holds another ("the" or a wash word, after "start").
+    @Test func aTemplateIsWalkedOnlyForLinesWithOneWordOfEachChoice() throws {
+        let source = """
+            rule wash = (wash | washer | laundry)
+            intent start_wash
+              [please] (start | begin) [the] <wash> [(now | today)] [for {pet}]
+            intent status
+              (status | overview)
+            """
+        let compiled = try grammar(source)
+        let read = try Grammar(tables: compiled.tables(source: source), source: source)
+        for g in [compiled, read] {
+            let graph = g.matcher.graph
+            let words = { (ids: [Int32]) in Set(ids.map { id in graph.vocabulary.first { $0.value == id }!.key }) }
+            #expect(g.matcher.graph.templateRequiredChoices[0].map(words) == [["start", "begin"], ["wash", "washer", "laundry"]])
+            #expect(g.matcher.graph.templateRequiredChoices[1].isEmpty, "a template's first words are how it is found")
+            for line in ["please begin the laundry now for snowy", "start washer", "overview"] {
+                #expect(g.match(line, pets: PetNameIndex(names: ["Snowy"])).intent != .unknown, "\(line)")
+            }
+            #expect(g.match("start the now").intent == .unknown)
+        }
     }
 }
