@@ -144,20 +144,26 @@ struct GraphAnalysis {
         visit(start)
         order.reverse()
         for (position, node) in order.enumerated() { place[node] = position }
+        // One row of bits a node, all in one array; a row not reached yet is all ones (the
+        // meeting of no sets), and a node's own bit is set once its predecessors are met.
         let words = (order.count + 63) / 64
-        var onEveryPath = [[UInt64]?](repeating: nil, count: order.count)
-        onEveryPath[0] = [UInt64](repeating: 0, count: words)
-        var atEnds: [UInt64]?
+        var onEveryPath = [UInt64](repeating: .max, count: order.count * words)
+        var atEnds = [UInt64](repeating: .max, count: words)
+        var reachesAnEnd = false
+        for word in 0..<words { onEveryPath[word] = 0 }
         for (position, node) in order.enumerated() {
-            guard var before = onEveryPath[position] else { continue }
-            before[position >> 6] |= 1 << UInt64(position & 63)
-            if accepts[Int(node)] >= 0 { atEnds = atEnds.map { zip($0, before).map { $0 & $1 } } ?? before }
+            let row = position * words
+            onEveryPath[row + position >> 6] |= 1 << UInt64(position & 63)
+            if accepts[Int(node)] >= 0 {
+                reachesAnEnd = true
+                for word in 0..<words { atEnds[word] &= onEveryPath[row + word] }
+            }
             for index in edges(of: node) {
-                let next = place[edges[index].target]!
-                onEveryPath[next] = onEveryPath[next].map { zip($0, before).map { $0 & $1 } } ?? before
+                let next = place[edges[index].target]! * words
+                for word in 0..<words { onEveryPath[next + word] &= onEveryPath[row + word] }
             }
         }
-        guard let atEnds else { return [] }
+        guard reachesAnEnd else { return [] }
         return order.indices.filter { atEnds[$0 >> 6] & (1 << UInt64($0 & 63)) != 0 }.map { order[$0] }.sorted()
     }
 
