@@ -30,14 +30,13 @@ let package = Package(
         .library(name: "LaundryTerminal", targets: ["LaundryTerminal"]),
     ],
     // `swift build --traits PostgreSQL` adds the PostgreSQL store (issue 19): a household's pets on
-    // one server. The default build neither compiles nor links postgres-nio.
+    // one server, through libpq. The default build neither compiles nor links any of it.
     traits: [
         .trait(name: "PostgreSQL", description: "A store on a PostgreSQL server (--database postgres://…)"),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // FilePath: the paths an export is given, taken apart without NSString's path functions,
         // which trap on some of them ("x", "é", "//é").
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
@@ -50,12 +49,17 @@ let package = Package(
             name: "LaundryStore",
             dependencies: ["LaundryCore", "CStoreShim", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // libpq, PostgreSQL's own client library (Debian's libpq-dev, which scripts/install-deps
+        // installs): it reads a connection's URL and options as psql does, and is driven from the
+        // program's own thread, one connection, its statements pipelined (Benchmarks/README.md,
+        // "Household benchmark").
+        .systemLibrary(name: "CLibpq", pkgConfig: "libpq", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
         // The same store on a PostgreSQL server: only in a build with the PostgreSQL trait.
         .target(
             name: "LaundryPostgres",
             dependencies: [
                 "LaundryCore", "LaundryStore", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "CLibpq", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
         .target(name: "LaundryGrammar", dependencies: ["LaundryCore"]),
@@ -139,6 +143,6 @@ let package = Package(
 
 // The layers are the compiler's to keep (docs/ARCHITECTURE.md): a file sees the members of a
 // module's types only when it imports that module itself, not because some other file did.
-for target in package.targets where target.type != .plugin {
+for target in package.targets where target.type != .plugin && target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
 }

@@ -2,7 +2,6 @@
 import Foundation
 import GRDB
 import LaundryStore
-import PostgresNIO
 
 /// What the household's members tell each other: each write's changes go out with `NOTIFY` as it
 /// commits, and the other members' arrive here through `LISTEN`, to be shown above the prompt.
@@ -18,9 +17,9 @@ final class HouseholdNews: StoreChangeObserver, @unchecked Sendable {
     }
 
     private let session: String
-    /// The other members' changes, as they arrive on the connection's event loop.
-    private let arrived = Locked<[String]>([])
-    /// This store's own changes, kept (on the program's thread) until its transaction commits.
+    /// The other members' changes, as they arrived on the connection.
+    private var arrived: [String] = []
+    /// This store's own changes, kept until its transaction commits.
     private var pending: [String] = []
 
     init(session: String) {
@@ -47,24 +46,17 @@ final class HouseholdNews: StoreChangeObserver, @unchecked Sendable {
         return payload.utf8.count < 8000 ? payload : nil
     }
 
-    /// Starts taking in the notifications on `channel` (the `LISTEN` is the caller's to send).
-    func listen(on connection: PostgresConnection, channel: String) {
-        connection.addListener(channel: channel) { [weak self] _, notification in
-            self?.receive(notification.payload)
-        }
-    }
-
-    private func receive(_ payload: String) {
+    /// Takes in a notification's payload (the store reads them off its connection); another
+    /// session's changes become news.
+    func receive(_ payload: String) {
         guard let message = try? JSONDecoder().decode(Message.self, from: Data(payload.utf8)), message.session != session else { return }
-        arrived.update { $0 += message.changes.map { "\(message.member) \($0)" } }
+        arrived += message.changes.map { "\(message.member) \($0)" }
     }
 
     /// The news that arrived since the last call, oldest first.
     func take() -> [String] {
-        arrived.update { arrived in
-            defer { arrived.removeAll() }
-            return arrived
-        }
+        defer { arrived.removeAll() }
+        return arrived
     }
 }
 #endif

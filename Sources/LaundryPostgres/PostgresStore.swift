@@ -3,11 +3,6 @@ import Foundation
 import GRDB
 import LaundryCore
 import LaundryStore
-import Logging
-import NIOCore
-import NIOPosix
-import NIOSSL
-import PostgresNIO
 
 /// A household's store on one PostgreSQL database: the same pets from every member's terminal.
 ///
@@ -28,9 +23,7 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
     public let url: DatabaseURL
     /// Who types here: named with every change this store tells the household.
     public let member: String
-    private let logger: Logger
     private let timeout: TimeInterval
-    private var connection: PostgresConnection
     private var sql: PostgresStoreConnection
     private let memory = StoreMemory()
     private let news: HouseholdNews
@@ -68,56 +61,43 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
         self.url = url
         self.location = location
         self.member = member
-        var logger = Logger(label: "laundrytime.postgres")
-        logger.logLevel = .critical
-        self.logger = logger
         self.timeout = timeout
         do {
-            connection = try Self.connect(url, logger: logger, timeout: timeout)
+            sql = PostgresStoreConnection(connection: try Self.connect(url, timeout: timeout), database: url.description)
         } catch {
             throw .unreachable(database: url.description, reason: Self.reason(of: error))
         }
-        sql = PostgresStoreConnection(connection: connection, logger: logger, database: url.description)
         news = HouseholdNews(session: UUID().uuidString)
         do {
             try PostgresSchema.migrate(sql, lock: Self.lock)
             try listen()
         } catch {
-            _ = try? connection.close().wait()
+            sql.connection.close()
             throw Self.storeError(error, database: url.description)
         }
     }
 
-    private static func connect(_ url: DatabaseURL, logger: Logger, timeout: TimeInterval) throws -> PostgresConnection {
-        var configuration: PostgresConnection.Configuration
-        if url.isUnixSocket {
-            configuration = .init(unixSocketPath: url.socketPath, username: url.user, password: url.password, database: url.database)
-        } else {
-            let tls: PostgresConnection.Configuration.TLS
-            switch url.sslMode {
-            case .disable, .allow: tls = .disable
-            case .prefer: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-            case .require: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-            }
-            configuration = .init(host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: tls)
-        }
-        switch url.connectTimeout {
-        case nil: configuration.options.connectTimeout = .milliseconds(Int64(timeout * 1000))
-        // libpq's connect_timeout=0: as long as it takes.
-        case 0: configuration.options.connectTimeout = .seconds(Int64(Int32.max))
-        case let seconds?: configuration.options.connectTimeout = .seconds(Int64(seconds))
-        }
-        // Passed on to the server as libpq passes them, in the connection's startup message.
-        if let name = url.applicationName { configuration.options.additionalStartupParameters.append(("application_name", name)) }
-        if let options = url.options { configuration.options.additionalStartupParameters.append(("options", options)) }
-        return try PostgresConnection.connect(
-            on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: 1, logger: logger
-        ).wait()
+    /// Connects with libpq, which is given each part of `url` as its own parameter: the URL was
+    /// read once, as libpq reads it (``LaundryStore/DatabaseURL``), and what libpq does with a
+    /// host, a port, `sslmode`, `connect_timeout`, `application_name` and `options` is then its
+    /// own, as for `psql`.
+    private static func connect(_ url: DatabaseURL, timeout: TimeInterval) throws(LibpqError) -> LibpqConnection {
+        var parameters: [(keyword: String, value: String)] = [
+            ("host", url.host), ("port", String(url.port)), ("user", url.user), ("dbname", url.database),
+            ("sslmode", url.sslMode.rawValue),
+            // libpq's connect_timeout=0: as long as it takes; none given: the store's own.
+            ("connect_timeout", String(url.connectTimeout ?? max(Int(timeout.rounded(.up)), 2))),
+            // Text to and from the server is UTF-8, whatever the database's own encoding.
+            ("client_encoding", "UTF8"),
+        ]
+        if let password = url.password { parameters.append(("password", password)) }
+        if let name = url.applicationName { parameters.append(("application_name", name)) }
+        if let options = url.options { parameters.append(("options", options)) }
+        return try LibpqConnection(parameters: parameters)
     }
 
     /// Takes in the other members' news on the connection.
     private func listen() throws {
-        news.listen(on: connection, channel: Self.channel)
         try sql.run("LISTEN \(Self.channel)")
     }
 
@@ -125,15 +105,15 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
     /// each command after a lost one tries afresh, rather than the prompt failing until restarted.
     private func reconnect() throws(StoreError) {
         if let failed = failedReconnect, ContinuousClock.now - failed.at < Self.reconnectPause { throw failed.error }
+        sql.connection.close()
         do {
-            connection = try Self.connect(url, logger: logger, timeout: timeout)
+            sql = PostgresStoreConnection(connection: try Self.connect(url, timeout: timeout), database: url.description)
             failedReconnect = nil
         } catch {
             let unreachable = StoreError.unreachable(database: url.description, reason: Self.reason(of: error))
             failedReconnect = (ContinuousClock.now, unreachable)
             throw unreachable
         }
-        sql = PostgresStoreConnection(connection: connection, logger: logger, database: url.description)
         do {
             try listen()
         } catch {
@@ -141,8 +121,19 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
         }
     }
 
+    /// Connects again when the connection was lost: the server closed it since the last command
+    /// (a restart, a terminated session) — what it sent meanwhile is read first, without waiting,
+    /// and the other members' news in it kept.
     private func reconnectIfLost() throws(StoreError) {
-        if connection.isClosed { try reconnect() }
+        takeNews()
+        if sql.connection.isLost { try reconnect() }
+    }
+
+    /// Reads the notifications that came on the connection, without waiting.
+    private func takeNews() {
+        for notification in sql.connection.takeInput() where notification.channel == Self.channel {
+            news.receive(notification.payload)
+        }
     }
 
     // MARK: - Transactions
@@ -220,13 +211,15 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
     }
 
     public func close() {
-        _ = try? connection.close().wait()
+        sql.connection.close()
     }
 
     /// The changes other members made since the last call, oldest first ("Sam started Fluffy's
     /// wash"); this member's own are not among them.
     public func householdNews() -> [String] {
-        news.take()
+        guard !groupOpen else { return news.take() }
+        takeNews()
+        return news.take()
     }
 
     /// Copies another store — a data directory's SQLite store, moving in — into this database, in
@@ -371,13 +364,13 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
         let write = writing
         writing = nil
         // A connection that is gone before the COMMIT is sent took its transaction with it.
-        guard !connection.isClosed else { throw PostgresStoreConnection.connectionLost(url.description) }
+        guard !sql.connection.isLost else { throw PostgresStoreConnection.connectionLost(url.description) }
         do {
             try sql.run("COMMIT")
         } catch {
             // The server's own refusal is an answer: the transaction is rolled back.
-            guard let write, !Self.isServerAnswer(error) else { throw error }
-            _ = try? connection.close().wait()
+            guard let write, sql.connection.isLost else { throw error }
+            sql.connection.close()
             try learnOutcome(of: write)
         }
     }

@@ -12,8 +12,9 @@ import Testing
     static let allowed: [String: Set<String>] = [
         "LaundryCore": ["Foundation"],
         "LaundryStore": ["Foundation", "LaundryCore", "GRDB", "CStoreShim"],
-        // The PostgreSQL store: beside SQLite's, on the store's own seam (StoreConnection).
-        "LaundryPostgres": ["Foundation", "LaundryCore", "LaundryStore", "GRDB", "Logging", "NIOCore", "NIOPosix", "NIOSSL", "PostgresNIO"],
+        // The PostgreSQL store: beside SQLite's, on the store's own seam (StoreConnection), through
+        // libpq.
+        "LaundryPostgres": ["Foundation", "LaundryCore", "LaundryStore", "GRDB", "CLibpq"],
         // (Synchronization, the toolchain's, for the matcher's work counter.)
         "LaundryGrammar": ["Foundation", "Synchronization", "LaundryCore"],
         "EnglishGrammar": ["LaundryGrammar"],
