@@ -152,17 +152,16 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
     public func write<T>(commit: Bool, _ body: (StoreTransaction) throws -> T) throws -> T {
         guard groupOpen else {
             try reconnectIfLost()
-            return try inTransaction("BEGIN", commit: commit) {
+            return try inTransaction("BEGIN", commit: commit, countingChanges: true) {
                 try takeLock()
-                let result = try body(transaction())
-                if commit { try countChanges() }
-                return result
+                return try body(transaction())
             }
         }
         // Each command is a savepoint of the group's transaction, released with the rest by the
-        // group's COMMIT: releasing each one would be a round trip a command more.
+        // group's COMMIT: releasing each one would be a round trip a command more. The savepoint
+        // goes to the server with the command's first statement.
         do {
-            try sql.run("SAVEPOINT command")
+            try sql.send("SAVEPOINT command")
             let result = try body(transaction())
             if !commit {
                 try sql.run("ROLLBACK TO SAVEPOINT command")
@@ -182,7 +181,7 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
         try reconnectIfLost()
         do {
             committingVersion = nil
-            try sql.run("BEGIN")
+            try sql.send("BEGIN")
             changesAtBegin = sql.totalChanges
             try takeLock()
             groupOpen = true
@@ -199,8 +198,7 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
         }
         groupOpen = false
         do {
-            try countChanges()
-            try commitTransaction()
+            try commitTransaction(counting: changeCount())
             keepCommitted()
         } catch {
             forgetKept()
@@ -244,20 +242,21 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
         StoreTransaction(connection: sql, path: url.description, memory: memory, member: member, changes: news)
     }
 
-    /// Runs `body` between `begin` and COMMIT (ROLLBACK when it throws, or when `commit` is false).
-    /// What ``memory`` keeps is checked against the household's version by `body`
-    /// (``checkVersion()``) once the transaction sees the last write: another member may have
-    /// changed the pets.
-    private func inTransaction<T>(_ begin: String, commit: Bool, _ body: () throws -> T) throws -> T {
+    /// Runs `body` between `begin` and COMMIT (ROLLBACK when it throws, or when `commit` is false);
+    /// `begin` goes to the server with `body`'s first statement. What ``memory`` keeps is checked
+    /// against the household's version by `body` (``checkVersion()``) once the transaction sees the
+    /// last write: another member may have changed the pets. A write (`countingChanges`) that
+    /// changed rows moves the household's version on as it commits (``changeCount()``).
+    private func inTransaction<T>(_ begin: String, commit: Bool, countingChanges: Bool = false, _ body: () throws -> T) throws -> T {
         do {
             writing = nil
             committingVersion = nil
-            try sql.run(begin)
+            try sql.send(begin)
             changesAtBegin = sql.totalChanges
             do {
                 let result = try body()
                 if commit {
-                    try commitTransaction()
+                    try commitTransaction(counting: countingChanges ? changeCount() : nil)
                     keepCommitted()
                 } else {
                     try sql.run("ROLLBACK")
@@ -279,7 +278,7 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
     // MARK: - What is kept between transactions
 
     /// The household's version: a counter in `maintenance` that every write transaction which
-    /// changes a row moves on, in that transaction (``countChanges()``). Read in a transaction's
+    /// changes a row moves on, in that transaction (``changeCount()``). Read in a transaction's
     /// snapshot — after the household's lock, for a write — it says whether what ``memory`` keeps
     /// (the pets above all) is still what that snapshot would read: the same version, the same
     /// rows. The household's news (NOTIFY) cannot say it: a notification reaches a connection only
@@ -298,27 +297,41 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
 
     /// Forgets what ``memory`` keeps when the household's version is not the one it was read at.
     private func checkVersion() throws {
-        let version = HouseholdVersion(value: try sql.value(String.self, Self.readVersion))
-        if version != keptVersion {
+        try check(version: sql.rows(Self.readVersion))
+    }
+
+    /// ``checkVersion()`` with ``readVersion``'s rows.
+    private func check(version rows: [[DatabaseValue]]) throws {
+        let read = HouseholdVersion(value: try version(in: rows))
+        if read != keptVersion {
             memory.forget()
-            keptVersion = version
+            keptVersion = read
         }
     }
 
-    /// Before COMMIT: when the transaction changed rows, moves the household's version on and, in
-    /// the same statement, tells the other members what changed (the news, when there is some).
-    private func countChanges() throws {
+    /// The household's version in the first column of the first row (nil when there is no row or
+    /// it is NULL).
+    private func version(in rows: [[DatabaseValue]]) throws -> String? {
+        guard let first = rows.first?.first, !first.isNull else { return nil }
+        guard let text = String.fromDatabaseValue(first) else {
+            throw StoreError.serverFailed(database: url.description, reason: "the household's version is \(first), not text")
+        }
+        return text
+    }
+
+    /// For COMMIT: when the transaction changed rows, the statement that moves the household's
+    /// version on and, in the same statement, tells the other members what changed (the news, when
+    /// there is some); it goes to the server with the COMMIT, and gives back the new version.
+    private func changeCount() throws -> (sql: String, arguments: [DatabaseValue])? {
         guard sql.totalChanges != changesAtBegin else {
             news.forgetPending()
-            return
+            return nil
         }
         if let payload = try news.takePayload(member: member) {
-            committingVersion = HouseholdVersion(value: try sql.value(
-                String.self, "WITH moved AS (\(Self.moveVersionOn)) SELECT value FROM moved, pg_notify(?, ?)",
-                [Self.channel.databaseValue, payload.databaseValue]))
-        } else {
-            committingVersion = HouseholdVersion(value: try sql.value(String.self, Self.moveVersionOn))
+            return ("WITH moved AS (\(Self.moveVersionOn)) SELECT value FROM moved, pg_notify(?, ?)",
+                    [Self.channel.databaseValue, payload.databaseValue])
         }
+        return (Self.moveVersionOn, [])
     }
 
     /// After COMMIT: what ``memory`` keeps now holds this transaction's own changes, which the
@@ -344,29 +357,37 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
         let serverProcess: Int64
     }
 
-    /// Takes the household's write lock and notes the transaction's ids.
+    /// Takes the household's write lock and notes the transaction's ids; then checks the
+    /// household's version (``checkVersion()``), in the same round trip. The version is read by a
+    /// statement of its own, after the lock's: under the lock, the statements that follow see every
+    /// write before this one.
     private func takeLock() throws {
-        let row = try sql.firstRow(Self.lock)
-        guard let row, row.count == 2, let id = Int64.fromDatabaseValue(row[0]), let process = Int64.fromDatabaseValue(row[1]) else {
+        let answers = try sql.rowsTogether([(Self.lock, []), (Self.readVersion, [])])
+        guard let row = answers[0].first, row.count == 2, let id = Int64.fromDatabaseValue(row[0]),
+              let process = Int64.fromDatabaseValue(row[1])
+        else {
             throw StoreError.serverFailed(database: url.description, reason: "the write lock gave back no transaction id")
         }
         writing = WriteTransaction(id: id, serverProcess: process)
-        // Under the lock, the statements that follow see every write before this one.
-        try checkVersion()
+        try check(version: answers[1])
     }
 
-    /// Sends COMMIT (of a read, or of the write ``takeLock()`` began). When the connection is lost
-    /// before the answer comes, the write may be in or out: the store connects again and asks the
-    /// server. Returns when it is in; throws ``PostgresStoreConnection/connectionLost(_:)`` ("Nothing
-    /// was changed") when it is out, and ``LaundryStore/StoreError/outcomeUnknown(database:reason:)``
-    /// when the server cannot be asked.
-    private func commitTransaction() throws {
+    /// Sends COMMIT (of a read, or of the write ``takeLock()`` began), after `counting` (the
+    /// ``changeCount()``, whose new version is noted to be kept) in the same round trip. When the
+    /// connection is lost before the answer comes, the write may be in or out: the store connects
+    /// again and asks the server. Returns when it is in; throws
+    /// ``PostgresStoreConnection/connectionLost(_:)`` ("Nothing was changed") when it is out, and
+    /// ``LaundryStore/StoreError/outcomeUnknown(database:reason:)`` when the server cannot be asked.
+    private func commitTransaction(counting: (sql: String, arguments: [DatabaseValue])? = nil) throws {
         let write = writing
         writing = nil
         // A connection that is gone before the COMMIT is sent took its transaction with it.
         guard !sql.connection.isLost else { throw PostgresStoreConnection.connectionLost(url.description) }
         do {
-            try sql.run("COMMIT")
+            let answers = try sql.rowsTogether((counting.map { [$0] } ?? []) + [("COMMIT", [])])
+            // A statement the server refused makes it skip the COMMIT: the error is thrown above,
+            // and the transaction is rolled back by the caller.
+            if counting != nil { committingVersion = HouseholdVersion(value: try version(in: answers[0])) }
         } catch {
             // The server's own refusal is an answer: the transaction is rolled back.
             guard let write, sql.connection.isLost else { throw error }
