@@ -103,14 +103,16 @@ final class PostgresStoreConnection: StoreConnection, @unchecked Sendable {
         }
     }
 
-    /// Queues `sql` — prepared when it has values (prepared now when it is not yet) — and returns
-    /// the index of its answer.
+    /// Queues `sql` — prepared when it reads or writes rows (prepared now when it is not yet) —
+    /// and returns the index of its answer.
     ///
     /// A statement is prepared with the types of the values it first took (NULL: the type its
-    /// place gives); one given a value of another type later runs as it is.
+    /// place gives); one given a value of another type later runs as it is. Transaction control
+    /// (BEGIN, SAVEPOINT, COMMIT), LISTEN and the schema's statements run as they are: there is
+    /// little to parse, or they run once.
     private func queue(_ sql: String, _ arguments: [DatabaseValue]) throws(LibpqError) -> Int {
         let text = numberedPlaceholders(sql)
-        guard !arguments.isEmpty else { return try connection.query(text, arguments) }
+        guard !arguments.isEmpty || Self.readsOrWritesRows(sql) else { return try connection.query(text, arguments) }
         if let known = preparedStatements[sql] {
             let fits = zip(arguments.map(LibpqConnection.type), known.types).allSatisfy { $0 == 0 || $1 == 0 || $0 == $1 }
             return try connection.query(text, arguments, prepared: fits ? known : nil)
@@ -119,6 +121,12 @@ final class PostgresStoreConnection: StoreConnection, @unchecked Sendable {
         preparedStatements[sql] = statement
         preparing.append(sql)
         return try connection.query(text, arguments, prepared: statement, prepare: true)
+    }
+
+    /// Whether `sql` is a query or a change of rows: a statement worth preparing.
+    static func readsOrWritesRows(_ sql: String) -> Bool {
+        let command = sql.prefix { $0 != " " }.uppercased()
+        return ["SELECT", "INSERT", "UPDATE", "DELETE", "WITH"].contains(command)
     }
 
     /// The connection's error as the store's own (``PostgresStore/translated(_:database:)``).
