@@ -29,10 +29,17 @@ final class LibpqConnection {
     private enum Queued {
         /// A `PQsendPrepare`: its answer is checked, not kept.
         case prepare
-        /// A statement whose answer is checked and dropped.
+        /// A statement whose answer is checked and dropped (the rows it changed are counted).
         case unanswered
         /// A statement whose answer is kept, at this index of the wait's answers.
         case answered(Int)
+    }
+
+    /// What one ``wait()`` read: the answers kept, in the order they were queued, and how many
+    /// rows the other statements changed.
+    struct Answers {
+        var answers: [Answer] = []
+        var otherChanges = 0
     }
 
     /// A statement's answer: its rows and, for an INSERT, UPDATE or DELETE, how many rows it
@@ -115,16 +122,13 @@ final class LibpqConnection {
 
     // MARK: - Sending
 
-    /// Queues `sql`, with no values, to be sent with the next statement that is waited for; its
-    /// answer is only checked then (a failure is thrown by that wait).
-    func send(_ sql: String) throws(LibpqError) {
-        try queue(sql, [], prepared: nil)
-        queued.append(.unanswered)
-    }
-
     /// Queues `sql` with `arguments` — on `prepared`, prepared first when `prepare` says so — and
-    /// returns the index of its answer among the next ``wait()``'s.
-    func query(_ sql: String, _ arguments: [DatabaseValue], prepared: Prepared? = nil, prepare: Bool = false) throws(LibpqError) -> Int {
+    /// returns the index of its answer among the next ``wait()``'s; when `answered` is false, its
+    /// answer is only checked (and nil returned).
+    @discardableResult
+    func query(_ sql: String, _ arguments: [DatabaseValue], prepared: Prepared? = nil, prepare: Bool = false, answered: Bool = true)
+        throws(LibpqError) -> Int?
+    {
         if let prepared, prepare {
             let sent = prepared.types.withUnsafeBufferPointer { types in
                 PQsendPrepare(connection, prepared.name, sql, Int32(types.count), types.baseAddress)
@@ -133,6 +137,10 @@ final class LibpqConnection {
             queued.append(.prepare)
         }
         try queue(sql, arguments, prepared: prepared)
+        guard answered else {
+            queued.append(.unanswered)
+            return nil
+        }
         let index = queued.reduce(0) { if case .answered = $1 { $0 + 1 } else { $0 } }
         queued.append(.answered(index))
         return index
@@ -147,19 +155,23 @@ final class LibpqConnection {
     /// Sends what is queued with a `Sync`, and reads every answer: those of ``query(_:_:prepared:prepare:)``,
     /// in its order. Throws the first statement's failure (the server skipped the rest), or
     /// ``LibpqError/connectionLost(_:)`` when the connection went.
-    func wait() throws(LibpqError) -> [Answer] {
+    func wait() throws(LibpqError) -> Answers {
         guard let connection else { throw .connectionLost("the connection was closed") }
         let waiting = queued
         queued.removeAll()
         guard PQpipelineSync(connection) == 1 else { throw lostOrFailed() }
-        var answers: [Answer] = []
+        var answers = Answers()
         var failure: LibpqError?
         for item in waiting {
             while let result = PQgetResult(connection) {
                 defer { PQclear(result) }
                 switch PQresultStatus(result) {
                 case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
-                    if case .answered = item { answers.append(Self.answer(result)) }
+                    switch item {
+                    case .answered: answers.answers.append(Self.answer(result))
+                    case .unanswered: answers.otherChanges += Self.changed(result)
+                    case .prepare: break
+                    }
                 case PGRES_PIPELINE_ABORTED:
                     break
                 default:
@@ -275,8 +287,14 @@ final class LibpqConnection {
                 })
             }
         }
-        if let changed = PQcmdTuples(result), changed.pointee != 0 { answer.changed = Int(String(cString: changed)) ?? 0 }
+        answer.changed = changed(result)
         return answer
+    }
+
+    /// How many rows an INSERT, UPDATE or DELETE changed (0 for any other statement).
+    private static func changed(_ result: OpaquePointer) -> Int {
+        guard let changed = PQcmdTuples(result), changed.pointee != 0 else { return 0 }
+        return Int(String(cString: changed)) ?? 0
     }
 
     /// A cell's text as the value its type stands for.

@@ -159,10 +159,12 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
         }
         // Each command is a savepoint of the group's transaction, released with the rest by the
         // group's COMMIT: releasing each one would be a round trip a command more. The savepoint
-        // goes to the server with the command's first statement.
+        // goes to the server with the command's first statement, and the command's writes still
+        // queued are waited for before it is done: a failure is the command's own.
         do {
             try sql.send("SAVEPOINT command")
             let result = try body(transaction())
+            try sql.flushWrites()
             if !commit {
                 try sql.run("ROLLBACK TO SAVEPOINT command")
                 news.forgetPending()
@@ -323,7 +325,7 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
     /// version on and, in the same statement, tells the other members what changed (the news, when
     /// there is some); it goes to the server with the COMMIT, and gives back the new version.
     private func changeCount() throws -> (sql: String, arguments: [DatabaseValue])? {
-        guard sql.totalChanges != changesAtBegin else {
+        guard sql.mayHaveChanged(since: changesAtBegin) else {
             news.forgetPending()
             return nil
         }

@@ -10,13 +10,23 @@ import LaundryStore
 /// statement is sent and its answer read on this thread. Statements arrive with `?` placeholders,
 /// numbered here as PostgreSQL's `$1, $2, …`; values go both ways as GRDB's `DatabaseValue`s, so
 /// that a row reads the same as SQLite's: an integer as `Int64`, text as `String`, a boolean as 0
-/// or 1. A statement with values is prepared on the connection the first time it runs (in the
-/// same round trip): the server then neither parses nor plans it again.
+/// or 1. A statement that reads or writes rows is prepared on the connection the first time it
+/// runs (in the same round trip): the server then neither parses nor plans it again.
+///
+/// A write whose count is not wanted (``send(_:_:)``: the transcript's line, an undo entry) is
+/// queued, and goes with the next statement that is waited for; the store waits for what is still
+/// queued at the end of each command (``flushWrites()``), so that a failure is its command's.
 final class PostgresStoreConnection: StoreConnection, @unchecked Sendable {
     let connection: LibpqConnection
     /// The database, for messages.
     let database: String
-    private(set) var totalChanges = 0
+    /// The rows changed by the statements answered so far.
+    private var changes = 0
+    /// How many writes are queued, their counts not yet known.
+    private var queuedWrites = 0
+    /// A queued write's failure that was read where it could not be thrown (``totalChanges``): the
+    /// next statement throws it.
+    private var heldFailure: Error?
     /// Each statement as PostgreSQL reads it, by the text it was written as.
     private var numbered: [String: String] = [:]
     /// The statements prepared on this connection, by the text they were written as.
@@ -32,9 +42,34 @@ final class PostgresStoreConnection: StoreConnection, @unchecked Sendable {
 
     var likeIgnoringCase: String { "ILIKE" }
 
+    /// How many rows this connection has changed: the queued writes are waited for first.
+    var totalChanges: Int {
+        if queuedWrites > 0 {
+            do {
+                try flushWrites()
+            } catch {
+                heldFailure = error
+            }
+        }
+        return changes
+    }
+
+    /// Whether rows may have changed since the connection's count was `count`: a queued write is
+    /// taken to have changed some, without waiting for it.
+    func mayHaveChanged(since count: Int) -> Bool {
+        queuedWrites > 0 || changes != count
+    }
+
     @discardableResult
     func execute(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int {
         try answer(sql, arguments).changed
+    }
+
+    func send(_ sql: String, _ arguments: [DatabaseValue]) throws {
+        try translatingErrors {
+            try queue(sql, arguments, answered: false)
+            queuedWrites += 1
+        }
     }
 
     func insert(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int64 {
@@ -60,43 +95,58 @@ final class PostgresStoreConnection: StoreConnection, @unchecked Sendable {
     /// Queues a statement with no values whose answer is not needed at once (BEGIN, SAVEPOINT): it
     /// goes to the server with the next statement that is waited for, which throws its failure.
     func send(_ sql: String) throws {
-        do {
-            try connection.send(sql)
-        } catch {
-            throw Self.translated(error, database: database)
+        try translatingErrors {
+            _ = try connection.query(sql, [], answered: false)
         }
+    }
+
+    /// Waits for the queued writes (``send(_:_:)``), if any: their failure is thrown here.
+    func flushWrites() throws {
+        guard queuedWrites > 0 else { return }
+        try translatingErrors { _ = try waitForAnswers() }
     }
 
     /// Runs the statements in one round trip, each seeing what the ones before it did, and returns
     /// their rows; the first that fails throws, and the server skips those after it.
     func rowsTogether(_ statements: [(sql: String, arguments: [DatabaseValue])]) throws -> [[[DatabaseValue]]] {
-        do {
-            for statement in statements { _ = try queue(statement.sql, statement.arguments) }
-            let answers = try waitForAnswers()
-            for answer in answers { totalChanges += answer.changed }
-            return answers.map(\.rows)
-        } catch {
-            throw Self.translated(error, database: database)
+        try translatingErrors {
+            for statement in statements { try queue(statement.sql, statement.arguments) }
+            return try waitForAnswers().map(\.rows)
         }
     }
 
     /// Runs `sql` and waits for its answer (and for whatever was queued before it).
     private func answer(_ sql: String, _ arguments: [DatabaseValue]) throws -> LibpqConnection.Answer {
-        do {
+        try translatingErrors {
             let index = try queue(sql, arguments)
-            let answer = try waitForAnswers()[index]
-            totalChanges += answer.changed
-            return answer
+            return try waitForAnswers()[index!]
+        }
+    }
+
+    /// Runs `body`, its errors as the store's own; a held failure first.
+    @discardableResult
+    private func translatingErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            if let failure = heldFailure {
+                heldFailure = nil
+                throw failure
+            }
+            return try body()
         } catch {
             throw Self.translated(error, database: database)
         }
     }
 
-    /// Waits for the answers to what is queued.
+    /// Waits for the answers to what is queued, and counts the rows they changed.
     private func waitForAnswers() throws(LibpqError) -> [LibpqConnection.Answer] {
-        defer { preparing.removeAll() }
+        defer {
+            preparing.removeAll()
+            queuedWrites = 0
+        }
         do {
-            return try connection.wait()
+            let answers = try connection.wait()
+            changes += answers.otherChanges + answers.answers.reduce(0) { $0 + $1.changed }
+            return answers.answers
         } catch {
             for sql in preparing { preparedStatements[sql] = nil }
             throw error
@@ -104,23 +154,24 @@ final class PostgresStoreConnection: StoreConnection, @unchecked Sendable {
     }
 
     /// Queues `sql` — prepared when it reads or writes rows (prepared now when it is not yet) —
-    /// and returns the index of its answer.
+    /// and returns the index of its answer (nil when it is not `answered`: only checked).
     ///
     /// A statement is prepared with the types of the values it first took (NULL: the type its
     /// place gives); one given a value of another type later runs as it is. Transaction control
     /// (BEGIN, SAVEPOINT, COMMIT), LISTEN and the schema's statements run as they are: there is
     /// little to parse, or they run once.
-    private func queue(_ sql: String, _ arguments: [DatabaseValue]) throws(LibpqError) -> Int {
+    @discardableResult
+    private func queue(_ sql: String, _ arguments: [DatabaseValue], answered: Bool = true) throws(LibpqError) -> Int? {
         let text = numberedPlaceholders(sql)
-        guard !arguments.isEmpty || Self.readsOrWritesRows(sql) else { return try connection.query(text, arguments) }
+        guard !arguments.isEmpty || Self.readsOrWritesRows(sql) else { return try connection.query(text, arguments, answered: answered) }
         if let known = preparedStatements[sql] {
             let fits = zip(arguments.map(LibpqConnection.type), known.types).allSatisfy { $0 == 0 || $1 == 0 || $0 == $1 }
-            return try connection.query(text, arguments, prepared: fits ? known : nil)
+            return try connection.query(text, arguments, prepared: fits ? known : nil, answered: answered)
         }
         let statement = connection.newPrepared(for: arguments)
         preparedStatements[sql] = statement
         preparing.append(sql)
-        return try connection.query(text, arguments, prepared: statement, prepare: true)
+        return try connection.query(text, arguments, prepared: statement, prepare: true, answered: answered)
     }
 
     /// Whether `sql` is a query or a change of rows: a statement worth preparing.

@@ -18,6 +18,12 @@ package protocol StoreConnection {
     @discardableResult
     func execute(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int
 
+    /// Runs a statement that changes rows and whose count is not wanted. An engine may send it
+    /// with the next statement whose answer is waited for — PostgreSQL's does, in the same round
+    /// trip, and waits for it at the end of the command at the latest — so its failure may be
+    /// thrown by that later statement, always within the same command. SQLite's runs it at once.
+    func send(_ sql: String, _ arguments: [DatabaseValue]) throws
+
     /// Runs an `INSERT` of one row into a table whose key is `id`, and returns the row's id.
     func insert(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int64
 
@@ -38,6 +44,11 @@ package protocol StoreConnection {
 }
 
 extension StoreConnection {
+    /// Runs the statement at once (``send(_:_:)``, for an engine that has no reason to wait).
+    package func send(_ sql: String, _ arguments: [DatabaseValue]) throws {
+        _ = try execute(sql, arguments)
+    }
+
     /// The rows of a query, each as its values.
     package func rows(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [[DatabaseValue]] {
         var rows: [[DatabaseValue]] = []

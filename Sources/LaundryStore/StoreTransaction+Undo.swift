@@ -69,14 +69,14 @@ public struct UndoStack {
         transaction.changes?.changed(record.summary)
         memory.remember(record, as: payload)
         let expected = try fingerprints(of: Touched(record)).text
-        try transaction.execute(
+        try transaction.send(
             "INSERT INTO undoEntry (at, summary, payload, session, expected) VALUES (?, ?, ?, ?, ?)",
             [try transaction.storable(now).databaseValue, record.summary.databaseValue, payload.databaseValue,
              ProcessSession.current.description.databaseValue, expected.databaseValue])
         let entries = try memory.undoEntries.map { $0 + 1 } ?? connection.value(Int.self, "SELECT count(*) FROM undoEntry") ?? 0
         if entries > StoreTransaction.undoDepth {
             // Older than the undoDepth-th newest: walks the newest ids only, not the whole table.
-            try transaction.execute(
+            try transaction.send(
                 "DELETE FROM undoEntry WHERE id < (SELECT id FROM undoEntry ORDER BY id DESC LIMIT 1 OFFSET ?)",
                 [(StoreTransaction.undoDepth - 1).databaseValue])
         }
@@ -93,7 +93,7 @@ public struct UndoStack {
         case .entry(let entry): candidate = entry
         }
         let record = try memory.undoRecord(candidate.payload)
-        try transaction.execute("DELETE FROM undoEntry WHERE id = ?", [candidate.id.databaseValue])
+        try transaction.send("DELETE FROM undoEntry WHERE id = ?", [candidate.id.databaseValue])
         memory.forgetUndoRecord(candidate.payload)
         memory.undoEntries = memory.undoEntries.map { $0 - 1 }
         for step in record.steps { try apply(step) }
@@ -167,12 +167,12 @@ public struct UndoStack {
         case .removePet(let id):
             try transaction.deletePet(id: id)
         case .removeEvent(let id):
-            try transaction.execute("DELETE FROM cycleEvent WHERE id = ?", [id.databaseValue])
+            try transaction.send("DELETE FROM cycleEvent WHERE id = ?", [id.databaseValue])
         case .restoreEvents(let events):
             for event in events {
                 let record = CycleEventRecord(
                     id: event.id, petId: event.petId, petName: event.petName, kind: event.kind, at: event.at, endsAt: event.endsAt)
-                try transaction.execute(StoreTransaction.insertEvent, record.values)
+                try transaction.send(StoreTransaction.insertEvent, record.values)
             }
         case .restoreSettings(let settings):
             try transaction.save(settings)

@@ -49,6 +49,12 @@ public struct StoreTransaction {
         try connection.execute(sql, arguments)
     }
 
+    /// Runs a statement that changes rows and whose count is not wanted: on a household's server it
+    /// goes with the next statement that is waited for (``StoreConnection/send(_:_:)``).
+    func send(_ sql: String, _ arguments: [DatabaseValue] = []) throws {
+        try connection.send(sql, arguments)
+    }
+
     private static let selectPets = "SELECT \(PetRecord.columnList) FROM pet ORDER BY id"
     private static let selectPetByKey = "SELECT \(PetRecord.columnList) FROM pet WHERE nameKey = ?"
     private static let updatePet =
@@ -264,7 +270,7 @@ public struct StoreTransaction {
     /// ``settings()`` read in this transaction).
     public func save(_ settings: AppSettings, over previous: AppSettings? = nil) throws {
         for key in AppSettings.Key.allCases where settings.storedValue(of: key) != previous?.storedValue(of: key) {
-            try execute(
+            try send(
                 "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 [key.rawValue.databaseValue, settings.storedValue(of: key).databaseValue])
         }
@@ -279,7 +285,7 @@ public struct StoreTransaction {
     }
 
     func setMaintenanceDate(_ key: String, _ date: Date) throws {
-        try execute(
+        try send(
             "INSERT INTO maintenance (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             [key.databaseValue, try storable(date).databaseValue])
     }

@@ -18,7 +18,7 @@ public struct Transcript {
                           TranscriptMessage.kept(message.text).databaseValue, message.intent.databaseValue, message.ok.databaseValue,
                           message.petName.databaseValue, (message.member ?? transaction.member).databaseValue]
         }
-        try transaction.execute(Self.insert(rows: messages.count), arguments)
+        try transaction.send(Self.insert(rows: messages.count), arguments)
     }
 
     /// The INSERT of `rows` messages (in the order given, so their ids keep it).
@@ -39,7 +39,7 @@ public struct Transcript {
         if memory.lastPruned == nil { memory.lastPruned = try transaction.maintenanceDate(Self.prunedAtKey) }
         if let last = memory.lastPruned, last <= now, now.timeIntervalSince(last) < 86_400 { return }
         let cutoff = now.addingTimeInterval(-Double(try transaction.settings().transcriptDays) * 86_400)
-        try transaction.execute("DELETE FROM transcriptMessage WHERE at < ?", [StoredDate.text(cutoff).databaseValue])
+        try transaction.send("DELETE FROM transcriptMessage WHERE at < ?", [StoredDate.text(cutoff).databaseValue])
         try transaction.setMaintenanceDate(Self.prunedAtKey, now)
         memory.lastPruned = StoredDate.date(StoredDate.text(now))
     }

@@ -43,6 +43,43 @@ import Testing
         }
     }
 
+    /// A write that is queued rather than waited for (``StoreConnection/send(_:_:)``: the
+    /// transcript's line, an undo entry) and that the server refuses fails its own command, however
+    /// many statements later it is found out: in a group, the commands before and after it are
+    /// stored, and nothing of it is.
+    @Test func aQueuedWriteTheServerRefusesFailsItsOwnCommandOnly() throws {
+        let url = try TestCluster.freshDatabase()
+        let store = try PostgresStore(url: try DatabaseURL(url, environment: [:]), location: StoreLocation(directory: TemporaryDirectory().url),
+                                      member: "Alex")
+        defer { store.close() }
+        try store.beginGroup()
+        _ = try store.write { try $0.insert(Pet(name: try PetName("Snowy"), createdAt: Date())) }
+        #expect(throws: StoreError.self) {
+            try store.write { transaction in
+                try transaction.connection.send("INSERT INTO setting (key, value) VALUES ('before', 'x')", [])
+                try transaction.connection.send("INSERT INTO setting (key, value) VALUES ('refused', NULL)", [])
+            }
+        }
+        _ = try store.write { try $0.insert(Pet(name: try PetName("Fluffy"), createdAt: Date())) }
+        try store.commitGroup()
+        #expect(try store.read { try $0.pets() }.map(\.name.value) == ["Snowy", "Fluffy"])
+        #expect(try TestCluster.query(url, "SELECT count(*) FROM setting WHERE key IN ('before', 'refused')") == "0")
+    }
+
+    /// A queued write counts as a change as soon as the command asks (a dry run asks whether
+    /// anything changed).
+    @Test func aQueuedWriteIsCountedWhenTheCommandAsks() throws {
+        let store = try PostgresStore(url: try DatabaseURL(try TestCluster.freshDatabase(), environment: [:]),
+                                      location: StoreLocation(directory: TemporaryDirectory().url), member: "Alex")
+        defer { store.close() }
+        let counted = try store.write(commit: false) { transaction in
+            let before = transaction.changeCount
+            try transaction.connection.send("INSERT INTO setting (key, value) VALUES ('a', 'b'), ('c', 'd')", [])
+            return transaction.changeCount - before
+        }
+        #expect(counted == 2)
+    }
+
     /// A member's change reaches another member's store within a second, named with the member;
     /// one's own changes are not news, and a rolled-back write tells nobody.
     @Test func anotherMembersChangeIsNewsWithinASecond() throws {
