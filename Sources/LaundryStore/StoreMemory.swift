@@ -9,7 +9,8 @@ import LaundryCore
 /// - the undo records this process wrote or read, by their stored JSON (decoding it was most of
 ///   what `undo` cost);
 /// - when the transcript was last pruned (looked up by every command otherwise), and how many
-///   changes the undo stack holds (so that it is cut back to its depth only when it is over).
+///   changes the undo stack holds (so that it is cut back to its depth only when it is over);
+/// - the settings' rows (a setting's change read them twice, for the reply and for undo).
 ///
 /// What was read stays true only while no other connection writes and this one keeps what it
 /// writes in step: ``beginTransaction(_:)`` forgets everything when SQLite's `data_version` says
@@ -30,6 +31,9 @@ package final class StoreMemory: @unchecked Sendable {
     var lastPruned: Date?
     /// How many changes the undo stack holds, or nil when it must be counted.
     var undoEntries: Int?
+    /// The settings' rows (key, value) in the order the database sorts their keys, or nil when they
+    /// must be read.
+    var settingRows: [[DatabaseValue]]?
     private var undoRecords: [String: UndoRecord] = [:]
     private var dataVersion: Int64?
 
@@ -48,6 +52,7 @@ package final class StoreMemory: @unchecked Sendable {
         forgetPets()
         lastPruned = nil
         undoEntries = nil
+        settingRows = nil
     }
 
     /// Forgets the pets: after a write that adds or removes one.

@@ -252,10 +252,10 @@ public struct StoreTransaction {
     /// The app settings, with defaults for what was never set.
     public func settings() throws -> AppSettings {
         var settings = AppSettings.defaults
-        try connection.forEachRow("SELECT key, value FROM setting", []) { row in
+        for row in try storedSettings() {
             guard let name: String = try? row.value(0), let key = AppSettings.Key(rawValue: name),
                   let value: String = try? row.value(1)
-            else { return }
+            else { continue }
             try? settings.set(key, to: value)
         }
         return settings
@@ -263,16 +263,31 @@ public struct StoreTransaction {
 
     /// The settings' rows as stored, in key order, for undo's fingerprints.
     func settingRows() throws -> [DatabaseValue] {
-        try connection.rows("SELECT key, value FROM setting ORDER BY key").flatMap { $0 }
+        try storedSettings().flatMap { $0 }
+    }
+
+    /// The settings' rows in key order: as the last command left them when nothing has changed
+    /// them since (``StoreMemory``), else read.
+    private func storedSettings() throws -> [[DatabaseValue]] {
+        if let kept = memory.settingRows { return kept }
+        let rows = try connection.rows("SELECT key, value FROM setting ORDER BY key")
+        memory.settingRows = rows
+        return rows
     }
 
     /// Stores `settings`: every value, or only those that differ from `previous` (what
     /// ``settings()`` read in this transaction).
     public func save(_ settings: AppSettings, over previous: AppSettings? = nil) throws {
         for key in AppSettings.Key.allCases where settings.storedValue(of: key) != previous?.storedValue(of: key) {
-            try send(
-                "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                [key.rawValue.databaseValue, settings.storedValue(of: key).databaseValue])
+            let row = [key.rawValue.databaseValue, settings.storedValue(of: key).databaseValue]
+            try send("INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", row)
+            // The kept rows as they now read; a new key's place in the database's order is not
+            // known here: they are read again.
+            if let index = memory.settingRows?.firstIndex(where: { $0.first == row[0] }) {
+                memory.settingRows?[index] = row
+            } else {
+                memory.settingRows = nil
+            }
         }
     }
 

@@ -122,6 +122,30 @@ import Testing
         #expect(try store.write { try $0.pets() }.map(\.settings.washMinutes) == [30])
     }
 
+    /// The settings are kept between commands too (a setting's change read them twice): another
+    /// connection's change is what the next command sees, and the kept rows are what reading them
+    /// gives, in the same order (undo's fingerprints hash them).
+    @Test func keptSettingsFollowAnotherConnectionsChangeAndReadAsStored() throws {
+        let directory = TemporaryDirectory()
+        let location = StoreLocation(directory: directory.url)
+        let store = try LaundryStore(location: location)
+        var quiet = AppSettings.defaults
+        quiet.soundEnabled = false
+        try store.write { try $0.save(quiet) }
+        #expect(try store.read { try $0.settings() }.soundEnabled == false)
+        let other = try LaundryStore(location: location)
+        try other.write { try $0.save(AppSettings.defaults, over: quiet) }
+        #expect(try store.read { try $0.settings() }.soundEnabled == true, "a read after another connection's change")
+        try store.write { transaction in
+            #expect(try transaction.settings().soundEnabled == true)
+            try transaction.save(quiet, over: AppSettings.defaults)
+            let kept = try transaction.settingRows()
+            #expect(kept == (try transaction.connection.rows("SELECT key, value FROM setting ORDER BY key").flatMap { $0 }))
+            #expect(try transaction.settings().soundEnabled == false)
+        }
+        #expect(try other.write { try $0.settings() }.soundEnabled == false, "a write after this connection's change")
+    }
+
     @Test func aPetIsRememberedAsItsRowReadsBack() throws {
         let directory = TemporaryDirectory()
         let store = try LaundryStore(location: StoreLocation(directory: directory.url))

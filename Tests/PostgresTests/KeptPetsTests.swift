@@ -52,5 +52,21 @@ import Testing
         #expect(try alex.read { try $0.pets() }.map(\.settings.washMinutes) == [40], "a read after another process's change")
         #expect(try sam.write { try $0.pets() }.map(\.settings.washMinutes) == [40], "a write after another process's change")
     }
+
+    /// The settings are kept as the pets are: another member's change is what the next read sees.
+    @Test func anotherMembersSettingIsSeenByTheNextRead() throws {
+        let database = try DatabaseURL(try TestCluster.freshDatabase(), environment: [:])
+        let location = StoreLocation(directory: directory.url)
+        let sam = try PostgresStore(url: database, location: location, member: "Sam")
+        let alex = try PostgresStore(url: database, location: location, member: "Alex")
+        defer { sam.close(); alex.close() }
+        var quiet = AppSettings.defaults
+        quiet.soundEnabled = false
+        #expect(try alex.read { try $0.settings() }.soundEnabled == true)
+        try sam.write { try $0.save(quiet) }
+        #expect(try alex.read { try $0.settings() }.soundEnabled == false, "a read after Sam's change")
+        try alex.write { try $0.save(AppSettings.defaults, over: quiet) }
+        #expect(try sam.write { try $0.settings() }.soundEnabled == true, "a write after Alex's change")
+    }
 }
 #endif
