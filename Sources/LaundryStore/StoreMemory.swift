@@ -10,7 +10,8 @@ import LaundryCore
 ///   what `undo` cost);
 /// - when the transcript was last pruned (looked up by every command otherwise), and how many
 ///   changes the undo stack holds (so that it is cut back to its depth only when it is over);
-/// - the settings' rows (a setting's change read them twice, for the reply and for undo).
+/// - the settings' rows (a setting's change read them twice, for the reply and for undo);
+/// - this session's newest undo entry, from an undo's preview to the undo (it was read twice).
 ///
 /// What was read stays true only while no other connection writes and this one keeps what it
 /// writes in step: ``beginTransaction(_:)`` forgets everything when SQLite's `data_version` says
@@ -34,6 +35,9 @@ package final class StoreMemory: @unchecked Sendable {
     /// The settings' rows (key, value) in the order the database sorts their keys, or nil when they
     /// must be read.
     var settingRows: [[DatabaseValue]]?
+    /// This session's newest undo entry as last read (`.some(nil)`: it has none), or nil when it
+    /// must be read; forgotten by every change of the undo stack.
+    var ownUndoTop: UndoEntryRecord??
     private var undoRecords: [String: UndoRecord] = [:]
     private var dataVersion: Int64?
 
@@ -53,6 +57,7 @@ package final class StoreMemory: @unchecked Sendable {
         lastPruned = nil
         undoEntries = nil
         settingRows = nil
+        ownUndoTop = nil
     }
 
     /// Forgets the pets: after a write that adds or removes one.

@@ -68,6 +68,7 @@ public struct UndoStack {
         let payload = try UndoPayload.json(record)
         transaction.changes?.changed(record.summary)
         memory.remember(record, as: payload)
+        memory.ownUndoTop = nil
         let expected = try fingerprints(of: Touched(record)).text
         try transaction.send(
             "INSERT INTO undoEntry (at, summary, payload, session, expected) VALUES (?, ?, ?, ?, ?)",
@@ -96,6 +97,7 @@ public struct UndoStack {
         try transaction.send("DELETE FROM undoEntry WHERE id = ?", [candidate.id.databaseValue])
         memory.forgetUndoRecord(candidate.payload)
         memory.undoEntries = memory.undoEntries.map { $0 - 1 }
+        memory.ownUndoTop = nil
         for step in record.steps { try apply(step) }
         transaction.changes?.changed("took back “\(record.summary)”")
         return .undone(record, at: candidate.at, madeHere: candidate.session == ProcessSession.current.description)
@@ -121,7 +123,14 @@ public struct UndoStack {
     private func choose() throws -> Choice {
         let me = ProcessSession.current
         let candidate: UndoEntryRecord
-        if let own = try entry(Self.selectEntries + " WHERE session = ? ORDER BY id DESC LIMIT 1", [me.description.databaseValue]) {
+        let own: UndoEntryRecord?
+        if let kept = memory.ownUndoTop {
+            own = kept
+        } else {
+            own = try entry(Self.selectEntries + " WHERE session = ? ORDER BY id DESC LIMIT 1", [me.description.databaseValue])
+            memory.ownUndoTop = .some(own)
+        }
+        if let own {
             candidate = own
         } else {
             guard let latest = try entry(Self.selectEntries + " ORDER BY id DESC LIMIT 1") else {

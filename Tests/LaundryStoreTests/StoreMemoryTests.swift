@@ -146,6 +146,29 @@ import Testing
         #expect(try other.write { try $0.settings() }.soundEnabled == false, "a write after this connection's change")
     }
 
+    /// An undo's preview keeps the entry it read for the undo that follows, and no longer: a
+    /// change made after the preview is what the undo takes back.
+    @Test func anUndosPreviewIsNotKeptPastTheNextChange() throws {
+        let store = try LaundryStore(location: StoreLocation(directory: TemporaryDirectory().url))
+        try store.write { try $0.pushUndo(UndoRecord(summary: "first", steps: []), at: start) }
+        guard case .undone(let previewed, _, _) = try store.write(commit: true, { try $0.undoPreview() }) else {
+            Issue.record("nothing to undo")
+            return
+        }
+        #expect(previewed.summary == "first")
+        try store.write { try $0.pushUndo(UndoRecord(summary: "second", steps: []), at: start) }
+        guard case .undone(let undone, _, _) = try store.write(commit: true, { try $0.undo() }) else {
+            Issue.record("nothing undone")
+            return
+        }
+        #expect(undone.summary == "second")
+        guard case .undone(let next, _, _) = try store.write(commit: true, { try $0.undo() }) else {
+            Issue.record("nothing undone")
+            return
+        }
+        #expect(next.summary == "first")
+    }
+
     @Test func aPetIsRememberedAsItsRowReadsBack() throws {
         let directory = TemporaryDirectory()
         let store = try LaundryStore(location: StoreLocation(directory: directory.url))
