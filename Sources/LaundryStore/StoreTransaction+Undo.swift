@@ -75,7 +75,10 @@ public struct UndoStack {
             [try transaction.storable(now).databaseValue, record.summary.databaseValue, payload.databaseValue,
              ProcessSession.current.description.databaseValue, expected.databaseValue])
         let entries = try memory.undoEntries.map { $0 + 1 } ?? connection.value(Int.self, "SELECT count(*) FROM undoEntry") ?? 0
-        if entries > StoreTransaction.undoDepth {
+        if entries == StoreTransaction.undoDepth + 1 {
+            // One over, as after every push once the stack is full: the oldest goes.
+            try transaction.send("DELETE FROM undoEntry WHERE id = (SELECT min(id) FROM undoEntry)")
+        } else if entries > StoreTransaction.undoDepth {
             // Older than the undoDepth-th newest: walks the newest ids only, not the whole table.
             try transaction.send(
                 "DELETE FROM undoEntry WHERE id < (SELECT id FROM undoEntry ORDER BY id DESC LIMIT 1 OFFSET ?)",

@@ -135,6 +135,33 @@ public enum StoreBehaviour {
             let last = try store.write { try $0.undo() }
             try expect(last == .nothingToUndo, "then there is nothing to undo, not \(last)")
         },
+        "the undo stack keeps the latest hundred changes, the oldest going first": { open in
+            let store = try open()
+            defer { store.close() }
+            let depth = StoreTransaction.undoDepth
+            try store.beginGroup()
+            for number in 1...depth + 2 {
+                try store.write { try $0.pushUndo(UndoRecord(summary: "change \(number)", steps: []), at: start) }
+            }
+            try store.commitGroup()
+            /// How many changes the stack holds, its oldest and its newest, as another connection reads them.
+            func stack(_ store: any StoreEngine) throws -> (count: Int?, oldest: String?, newest: String?) {
+                try store.read { transaction in
+                    let connection = transaction.connection
+                    return (try connection.value(Int.self, "SELECT count(*) FROM undoEntry"),
+                            try connection.value(String.self, "SELECT summary FROM undoEntry ORDER BY id LIMIT 1"),
+                            try connection.value(String.self, "SELECT summary FROM undoEntry ORDER BY id DESC LIMIT 1"))
+                }
+            }
+            let other = try open()
+            defer { other.close() }
+            let kept = try stack(other)
+            try expect(kept.count == depth && kept.oldest == "change 3" && kept.newest == "change \(depth + 2)", "\(kept)")
+            // Counted afresh (another connection), one more goes the same way.
+            try other.write { try $0.pushUndo(UndoRecord(summary: "one more", steps: []), at: start) }
+            let after = try stack(store)
+            try expect(after.count == depth && after.oldest == "change 4" && after.newest == "one more", "\(after)")
+        },
         "a change made on another computer is left to it": { open in
             let store = try open()
             defer { store.close() }
