@@ -420,7 +420,11 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
             case "committed": return
             case "aborted": throw PostgresStoreConnection.connectionLost(url.description)
             case "in progress":
-                if attempt == 20 { _ = try? sql.execute("SELECT pg_terminate_backend(?)", [write.serverProcess.databaseValue]) }
+                // The process id is an integer (int4): bound as the int8 every integer is sent as,
+                // no pg_terminate_backend would take it.
+                if attempt == 20 {
+                    _ = try? sql.execute("SELECT pg_terminate_backend(CAST(? AS integer))", [write.serverProcess.databaseValue])
+                }
                 Thread.sleep(forTimeInterval: 0.05)
             default:
                 throw StoreError.outcomeUnknown(database: url.description, reason: "the server no longer knows the transaction")

@@ -16,6 +16,10 @@ final class FaultyProxy: @unchecked Sendable {
         case dropBeforeCommit
         /// The `COMMIT` reaches the server and is done; its answer is lost with the connection.
         case loseCommitAnswer
+        /// The connection goes silent before the `COMMIT` reaches the server, as a network that
+        /// drops without a word: the program's side is closed, the server's is held open, so the
+        /// server still holds the transaction, in progress, until its process is ended.
+        case stallBeforeCommit
     }
 
     /// What becomes of the connections after the fault.
@@ -40,6 +44,8 @@ final class FaultyProxy: @unchecked Sendable {
     private let lock = NSLock()
     private var faulted = false
     private var accepted = 0
+    /// The server's sides that a ``Fault/stallBeforeCommit`` holds open, closed with the proxy.
+    private var held: [Int32] = []
 
     /// Listens for the connections meant for the server of `url`.
     init(to url: DatabaseURL, fault: Fault, afterwards: Afterwards = .pass) throws {
@@ -54,6 +60,7 @@ final class FaultyProxy: @unchecked Sendable {
     deinit {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
+        for server in held { shutdown(server, Int32(SHUT_RDWR)) }
     }
 
     /// `url` with its server's socket directory replaced by the proxy's.
@@ -111,10 +118,20 @@ final class FaultyProxy: @unchecked Sendable {
                 case .loseCommitAnswer:
                     state.swallowing = true
                     return true
+                case .stallBeforeCommit:
+                    state.swallowing = true
+                    held.append(server)
+                    return false
                 }
             }
         }
         shutdown(client, Int32(SHUT_RDWR))
+        if lock.withLock({ held.contains(server) }) {
+            // The server's side stays open until the proxy goes (the answers' thread then ends);
+            // the program's is shut. Both descriptors are left open, so that neither number is
+            // reused under that thread.
+            return
+        }
         shutdown(server, Int32(SHUT_RDWR))
         while !answers.isFinished { Thread.sleep(forTimeInterval: 0.01) }
         close(client)

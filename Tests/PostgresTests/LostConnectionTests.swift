@@ -62,6 +62,17 @@ import Testing
         expectFailure(result, reply) { $0.contains("Nothing was changed") }
     }
 
+    /// The connection went silent before the COMMIT reached the server, which still holds the
+    /// transaction in progress (it has not seen the connection go): the store ends that server
+    /// process, which rolls the transaction back, and the reply says nothing was changed — not that
+    /// it may or may not have been stored.
+    @Test func aCommitThatNeverReachedAServerStillHoldingTheTransactionIsAnsweredAsNothingChanged() throws {
+        let (database, proxy) = try household(.stallBeforeCommit)
+        let (result, reply) = try startWash(database, through: proxy)
+        #expect(try washesStarted(database) == "0")
+        expectFailure(result, reply) { $0.contains("Nothing was changed") && !$0.contains("may or may not") }
+    }
+
     /// The COMMIT's answer was lost and the server cannot be asked again: the reply says that
     /// whether it was stored is not known — never that nothing was changed, which may be untrue.
     @Test func aCommitWhoseOutcomeCannotBeLearnedSaysSo() throws {
