@@ -87,6 +87,7 @@ struct CueTable: Sendable {
         byFirstWord = WordTable(Dictionary(grouping: phrases.filter { !$0.words.isEmpty }.sorted { $0.words.count > $1.words.count },
                                            by: { Self.squeezed($0.words[0]) }))
         hasPhrases = phrases.contains { !$0.words.isEmpty }
+        correctionFirstBytes = Self.firstBytes(of: phrases.filter { LineReader.corrects($0.kind) })
         thingWords = Set(phrases.filter { $0.kind == .thing }.flatMap(\.words))
         subjectWords = Set(phrases.filter { $0.kind == .subject && $0.words.count == 1 }.map { $0.words[0] })
     }
@@ -101,15 +102,36 @@ struct CueTable: Sendable {
         })
     }
 
-    /// Whether a phrase of these kinds is among `words`, wherever it starts — a look before the
-    /// cues themselves are read in order (most lines hold none, and are then not read again).
-    func mayHold(where kind: (Cue.Kind) -> Bool, in words: [String]) -> Bool {
+    /// Whether a phrase that corrects what came before it (``LineReader/corrects(_:)``) is among
+    /// `words`, wherever it starts — a look before the cues themselves are read in order (most
+    /// lines hold none, and are then not read again). Asked of every line: a word whose first
+    /// byte starts none of those phrases is passed over unsqueezed (squeezing keeps a word's
+    /// first letter).
+    func mayHoldCorrection(in words: [String]) -> Bool {
         words.indices.contains { position in
-            byFirstWord[Self.squeezed(words[position])]?.contains { phrase in
-                kind(phrase.kind) && Self.starts(phrase, at: position, in: words)
-            } ?? false
+            guard let first = words[position].utf8.first else { return false }
+            guard first >= 0x80 || correctionFirstBytes & (1 << UInt64(first & 0x3F)) != 0 else { return false }
+            return mayStart(where: LineReader.corrects, at: position, in: words)
         }
     }
+
+    /// Bit `b & 63` for each first byte `b` of the phrases' first words (ASCII; a byte beyond it
+    /// is always looked up). Two letters may share a bit: it only lets a word through to be looked up.
+    private let correctionFirstBytes: UInt64
+
+    private static func firstBytes(of phrases: [Phrase]) -> UInt64 {
+        phrases.reduce(0) { bits, phrase in
+            guard let first = phrase.words.first?.utf8.first else { return bits }
+            return bits | (1 << UInt64(first & 0x3F))
+        }
+    }
+
+    private func mayStart(where kind: (Cue.Kind) -> Bool, at position: Int, in words: [String]) -> Bool {
+        byFirstWord[Self.squeezed(words[position])]?.contains { phrase in
+            kind(phrase.kind) && Self.starts(phrase, at: position, in: words)
+        } ?? false
+    }
+
 
     /// Whether `words` say `phrase` from `position` on.
     private static func starts(_ phrase: Phrase, at position: Int, in words: [String]) -> Bool {

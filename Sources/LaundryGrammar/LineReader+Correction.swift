@@ -26,7 +26,7 @@ extension LineReader {
     /// The first correction after a command, read; nil when the line holds none (then it is read
     /// as any other line).
     func readCorrection(_ line: Matcher.Line, original text: String, pets: PetNameIndex) -> CorrectionReading? {
-        guard cues.mayHold(where: Self.corrects, in: line.words) else { return nil }
+        guard cues.mayHoldCorrection(in: line.words) else { return nil }
         for cue in cues.cues(in: line.words, clause: 0) where Self.corrects(cue.kind) && cue.position > 0 {
             let first = line.tokens[cue.position], last = line.tokens[cue.position + cue.words.count - 1]
             let before = Self.trimmed(text[..<first.chunk.lowerBound]), after = Self.trimmed(text[last.chunk.upperBound...])
