@@ -35,7 +35,7 @@ public struct Grammar: Sendable {
     let matcher: Matcher
     /// Built on the first line that matches nothing: spelling out every template costs several
     /// times the rest of the load, and most sessions never need it.
-    private let suggester: LazySuggester
+    let suggester: LazySuggester
     /// Built on the first line with an unknown word: most lines never need it.
     private let corrector: Lazy<TypoCorrector>
     /// The learned fallback, read from its tables on the first line no template fits.
@@ -120,42 +120,6 @@ public struct Grammar: Sendable {
         try reader.skip(length)
         guard reader.isAtEnd else { throw TableReader.damaged("they go on after their end") }
         return (Matcher(graph: graph), intents, CueTable(phrases: cues), start..<start + length)
-    }
-
-    /// The grammar compiled, in the form ``init(tables:source:)`` reads. `source` must be the
-    /// text this grammar was compiled from.
-    public func tables(source: String) -> [UInt8] {
-        var writer = TableWriter()
-        writer.raw(GrammarTables.magic)
-        writer.integer(GrammarTables.formatVersion)
-        writer.integer(source.utf8.count)
-        writer.integer(GrammarTables.fingerprint(of: source))
-        matcher.graph.write(to: &writer)
-        let intentCases = Intent.allCases
-        writer.integer(intents.count)
-        for help in intents {
-            writer.ordinal(help.intent, in: intentCases)
-            writer.string(help.group)
-            writer.string(help.summary)
-            writer.strings(help.examples)
-            writer.strings(help.shortForms)
-            writer.strings(help.templates)
-            writer.strings(help.askingTemplates)
-            // Quick-action numbers start at 1 (the grammar refuses others): 0 is "none".
-            writer.integer(help.quickAction?.number ?? 0)
-            if let quickAction = help.quickAction { writer.string(quickAction.label) }
-        }
-        let cueKinds = Cue.Kind.allCases
-        writer.integer(cueTable.phrases.count)
-        for phrase in cueTable.phrases {
-            writer.ordinal(phrase.kind, in: cueKinds)
-            writer.strings(phrase.words)
-        }
-        var suggestions = TableWriter()
-        suggester.value.write(to: &suggestions)
-        writer.integer(suggestions.bytes.count)
-        writer.raw(suggestions.bytes)
-        return writer.bytes
     }
 
     /// The command a line asks for; `unknown` when no template fits (see ``Matcher`` for the
@@ -287,77 +251,5 @@ public struct Grammar: Sendable {
     public func asksFirst(_ command: Command) -> Bool {
         guard let template = command.template else { return false }
         return help(for: command.intent)?.askingTemplates.contains(template) == true
-    }
-}
-
-/// A ``Suggester`` made on first use, once, safely from any thread: read from its part of the
-/// compiled tables, or — for a grammar compiled from its text — spelled out of the templates.
-private final class LazySuggester: @unchecked Sendable {
-    private enum Origin {
-        case document(GrammarDocument)
-        case tables(TablePart)
-    }
-
-    private let lock = NSLock()
-    private var origin: Origin?
-    private var built: Suggester?
-
-    init(document: GrammarDocument) {
-        origin = .document(document)
-    }
-
-    init(tables: TablePart) {
-        origin = .tables(tables)
-    }
-
-    var value: Suggester {
-        lock.withLock {
-            if let built { return built }
-            let suggester: Suggester
-            switch origin {
-            case .document(let document): suggester = Suggester(document: document, normalizer: Normalizer(document: document))
-            case .tables(let tables): suggester = Self.read(tables)
-            case nil: suggester = Self.none
-            }
-            built = suggester
-            origin = nil
-            return suggester
-        }
-    }
-
-    /// The part was checked for its length when the tables were read, and the tables for the
-    /// grammar text they came from; were it damaged all the same, there would be no suggestions
-    /// rather than a crash.
-    private static func read(_ tables: TablePart) -> Suggester {
-        tables.read { bytes in
-            var reader = TableReader(bytes)
-            return (try? Suggester(reading: &reader, in: tables)) ?? none
-        }
-    }
-
-    private static var none: Suggester {
-        let document = GrammarDocument()
-        return Suggester(document: document, normalizer: Normalizer(document: document))
-    }
-}
-
-/// A value made on first use, once, safely from any thread.
-final class Lazy<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var make: (@Sendable () -> Value)?
-    private var built: Value?
-
-    init(_ make: @escaping @Sendable () -> Value) {
-        self.make = make
-    }
-
-    var value: Value {
-        lock.withLock {
-            if let built { return built }
-            let value = make!()
-            built = value
-            make = nil
-            return value
-        }
     }
 }

@@ -1,0 +1,39 @@
+import LaundryCore
+
+extension Grammar {
+    /// The grammar compiled, in the form ``init(tables:source:)`` reads. `source` must be the
+    /// text this grammar was compiled from.
+    public func tables(source: String) -> [UInt8] {
+        var writer = TableWriter()
+        writer.raw(GrammarTables.magic)
+        writer.integer(GrammarTables.formatVersion)
+        writer.integer(source.utf8.count)
+        writer.integer(GrammarTables.fingerprint(of: source))
+        matcher.graph.write(to: &writer)
+        let intentCases = Intent.allCases
+        writer.integer(intents.count)
+        for help in intents {
+            writer.ordinal(help.intent, in: intentCases)
+            writer.string(help.group)
+            writer.string(help.summary)
+            writer.strings(help.examples)
+            writer.strings(help.shortForms)
+            writer.strings(help.templates)
+            writer.strings(help.askingTemplates)
+            // Quick-action numbers start at 1 (the grammar refuses others): 0 is "none".
+            writer.integer(help.quickAction?.number ?? 0)
+            if let quickAction = help.quickAction { writer.string(quickAction.label) }
+        }
+        let cueKinds = Cue.Kind.allCases
+        writer.integer(cueTable.phrases.count)
+        for phrase in cueTable.phrases {
+            writer.ordinal(phrase.kind, in: cueKinds)
+            writer.strings(phrase.words)
+        }
+        var suggestions = TableWriter()
+        suggester.value.write(to: &suggestions)
+        writer.integer(suggestions.bytes.count)
+        writer.raw(suggestions.bytes)
+        return writer.bytes
+    }
+}
