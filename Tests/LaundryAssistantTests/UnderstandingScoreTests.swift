@@ -40,6 +40,7 @@ import Testing
         "blind-27": 97,  // 40 of 40 (100.0 %) with its misses taught (a part of a line that asks, a pronoun for the pet named before it, "as" before a reason, kindness after a name); 32 of 40 (80.0 %) at its first scoring (issue 33, 2026-11-29: a retired teacher new to computers, polite whole sentences), 33 (82.5 %) with a range spelt as the brief spells it
         "blind-28": 97,  // 39 of 40 (97.5 %) with "si", "gracias" and "put the dark mode" taught; 36 of 40 (90.0 %) at its first scoring (issue 33, 2026-11-29, build e67dc23): a Mexican student writing English with Spanish habits, by a fresh writer who saw only the intents
         "blind-29": 85,  // 34 of 40 (85.0 %) at its first scoring (issue 33, 2026-11-29, build b7c9e15): a head chef typing kitchen slang between orders, by a fresh writer who saw only the intents
+        "blind-30": 85,  // 34 of 40 (85.0 %) at its first scoring (2026-11-29, build 932d15f, with the files split since): a night-shift nurse typing one-handed on a phone whose autocorrect swaps words ("Star was Snowy's", "gold Snow"), by a fresh writer who saw only the intents
     ]
 
     @Test func corporaAreReadAndComplete() async throws {
