@@ -25,6 +25,10 @@ final class LibpqConnection {
     /// only checked.
     private var queued: [Queued] = []
     private var nextStatement = 0
+    /// How many times this connection has waited for the server's answers: its round trips.
+    private(set) var roundTrips = 0
+    /// Whether to look for an answer for a moment before sleeping until it comes.
+    private var spin = AnswerSpin()
 
     private enum Queued {
         /// A `PQsendPrepare`: its answer is checked, not kept.
@@ -159,7 +163,11 @@ final class LibpqConnection {
         guard let connection else { throw .connectionLost("the connection was closed") }
         let waiting = queued
         queued.removeAll()
+        roundTrips += 1
         guard PQpipelineSync(connection) == 1 else { throw lostOrFailed() }
+        // Reads what has come without sleeping; a failure to read ends the looking, and
+        // PQgetResult below reports it.
+        _ = spin.wait { PQconsumeInput(connection) == 0 || PQisBusy(connection) == 0 }
         var answers = Answers()
         var failure: LibpqError?
         for item in waiting {
@@ -293,8 +301,17 @@ final class LibpqConnection {
 
     /// How many rows an INSERT, UPDATE or DELETE changed (0 for any other statement).
     private static func changed(_ result: OpaquePointer) -> Int {
+        // libpq gives a SELECT's row count too: rows read are not rows changed.
+        guard let status = PQcmdStatus(result), !changesNoRows(status) else { return 0 }
         guard let changed = PQcmdTuples(result), changed.pointee != 0 else { return 0 }
         return Int(String(cString: changed)) ?? 0
+    }
+
+    /// Whether a statement whose command tag (`PQcmdStatus`) is `status` changes no rows: a
+    /// SELECT, FETCH, MOVE; an INSERT, UPDATE, DELETE or MERGE does (also with `RETURNING`).
+    private static func changesNoRows(_ status: UnsafePointer<CChar>) -> Bool {
+        let command = String(cString: status).prefix { $0 != " " }
+        return command == "SELECT" || command == "FETCH" || command == "MOVE"
     }
 
     /// A cell's text as the value its type stands for.

@@ -157,24 +157,30 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
                 return try body(transaction())
             }
         }
-        // Each command is a savepoint of the group's transaction, released with the rest by the
-        // group's COMMIT: releasing each one would be a round trip a command more. The savepoint
-        // goes to the server with the command's first statement, and the command's writes still
-        // queued are waited for before it is done: a failure is the command's own.
+        // Each command is a savepoint of the group's transaction. The savepoint goes to the server
+        // with the command's first statement, and its RELEASE with the command's writes still
+        // queued, which are waited for before the command is done: a failure is the command's
+        // own. Released, savepoints do not nest: a thousand commands left open would be a
+        // thousand levels of subtransactions, which the server walks when it checks whether a
+        // row is the transaction's own.
         do {
             try sql.send("SAVEPOINT command")
             let result = try body(transaction())
-            try sql.flushWrites()
             if !commit {
-                try sql.run("ROLLBACK TO SAVEPOINT command")
+                try sql.send("ROLLBACK TO SAVEPOINT command")
                 news.forgetPending()
                 memory.forget()
             }
+            try sql.send("RELEASE SAVEPOINT command")
+            try sql.flushWrites()
             return result
         } catch {
             memory.forget()
             news.forgetPending()
-            try? sql.run("ROLLBACK TO SAVEPOINT command")
+            // What is still queued is waited for first: a failure among it would make the server
+            // skip the rollback sent with it.
+            try? sql.flushWrites()
+            _ = try? sql.rowsTogether([("ROLLBACK TO SAVEPOINT command", []), ("RELEASE SAVEPOINT command", [])])
             throw Self.translated(error, database: url.description)
         }
     }
@@ -184,6 +190,7 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
         do {
             committingVersion = nil
             try sql.send("BEGIN")
+            sql.beginTransaction(idsAhead: true)
             changesAtBegin = sql.totalChanges
             try takeLock()
             groupOpen = true
@@ -214,6 +221,9 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
         sql.connection.close()
     }
 
+    /// How many times this store has waited for the server (on its current connection).
+    var roundTrips: Int { sql.connection.roundTrips }
+
     /// The changes other members made since the last call, oldest first ("Sam started Fluffy's
     /// wash"); this member's own are not among them.
     public func householdNews() -> [String] {
@@ -235,6 +245,7 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
                         "SELECT setval(pg_get_serial_sequence('\(table.name.lowercased())', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM \(table.name)), false)",
                         [])
                 }
+                sql.letTakenIDsGo()
                 return counts
             }
         }
@@ -254,6 +265,7 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
             writing = nil
             committingVersion = nil
             try sql.send(begin)
+            sql.beginTransaction(idsAhead: false)
             changesAtBegin = sql.totalChanges
             do {
                 let result = try body()

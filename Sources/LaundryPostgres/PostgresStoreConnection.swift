@@ -34,6 +34,20 @@ final class PostgresStoreConnection: StoreConnection, @unchecked Sendable {
     /// The statements being prepared in what is queued: forgotten if it fails (a statement whose
     /// pipeline failed before it may not be prepared), to be prepared again under another name.
     private var preparing: [String] = []
+    /// The counts the queued writes must come to (``send(_:_:changing:else:)``), by the index of
+    /// their answers.
+    private var expectedChanges: [(answer: Int, count: Int, failure: () -> Error)] = []
+    /// Who waits for the ids of queued rows (``send(_:_:then:)``), by the index of their answers.
+    private var awaitedIDs: [(answer: Int, then: (Int64) -> Void)] = []
+    /// Ids taken from each table's sequence in this transaction and not yet given to a row, the
+    /// next last (``insert(_:_:)``).
+    private var freeIDs: [String: [Int64]] = [:]
+    /// How many ids the next refill of a table's free ids takes (``beginTransaction(idsAhead:)``).
+    private var idBlock: [String: Int] = [:]
+    /// Whether this transaction takes ids ahead, more at each refill.
+    private var idsAhead = false
+    /// The most ids taken at once.
+    static let largestIDBlock = 64
 
     init(connection: LibpqConnection, database: String) {
         self.connection = connection
@@ -72,11 +86,65 @@ final class PostgresStoreConnection: StoreConnection, @unchecked Sendable {
         }
     }
 
-    func insert(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int64 {
-        guard let id = try answer(sql + " RETURNING id", arguments).rows.first?.first.flatMap(Int64.fromDatabaseValue) else {
-            throw StoreError.serverFailed(database: database, reason: "an INSERT gave back no id")
+    func send(_ sql: String, _ arguments: [DatabaseValue], changing count: Int, else failure: @escaping () -> Error) throws {
+        try translatingErrors {
+            guard let answer = try queue(sql, arguments) else { return }
+            expectedChanges.append((answer, count, failure))
+            queuedWrites += 1
         }
+    }
+
+    /// Sends the row with an id of its own, taken from the table's sequence without waiting for
+    /// the server when it was taken ahead (``beginTransaction(idsAhead:)``).
+    func insert(_ row: RowInsert, _ arguments: [DatabaseValue]) throws -> Int64 {
+        let id = try newID(for: row.table)
+        try send(row.sqlWithID, [id.databaseValue] + arguments)
         return id
+    }
+
+    /// Starts taking ids afresh for a write transaction, whose first statement takes the
+    /// household's lock: every id it gives is then taken under the lock, after those of every
+    /// transaction before it and before those of every one after, so that ids keep the order the
+    /// rows were committed in, across the household (a history lists one instant's events by
+    /// id). Ids left from an earlier transaction are let go — gaps, as a rolled-back row's are.
+    /// With `idsAhead` (a group of commands: a script's), each refill takes more ids than the
+    /// last, 4 up to ``largestIDBlock``, so that most new rows cost no wait; else one at a time,
+    /// when a row needs it.
+    func beginTransaction(idsAhead: Bool) {
+        letTakenIDsGo()
+        self.idsAhead = idsAhead
+    }
+
+    /// Lets go of the ids taken and not given: also after a sequence is set (rows copied with
+    /// their own ids), which may then give them again.
+    func letTakenIDsGo() {
+        freeIDs.removeAll(keepingCapacity: true)
+        idBlock.removeAll(keepingCapacity: true)
+    }
+
+    /// The next id for a new row of `table`, from its free ids or, when there are none, from its
+    /// sequence.
+    private func newID(for table: String) throws -> Int64 {
+        if let id = freeIDs[table]?.popLast() { return id }
+        let count = idsAhead ? idBlock[table, default: 4] : 1
+        idBlock[table] = min(count * 2, Self.largestIDBlock)
+        let taken = try rows(
+            "SELECT nextval(pg_get_serial_sequence('\(table.lowercased())', 'id')) FROM generate_series(1, \(count))"
+        ).compactMap { $0.first.flatMap(Int64.fromDatabaseValue) }
+        var ids = taken.sorted(by: >)
+        guard let id = ids.popLast() else {
+            throw StoreError.serverFailed(database: database, reason: "the sequence of \(table) gave no ids")
+        }
+        freeIDs[table] = ids
+        return id
+    }
+
+    func send(_ row: RowInsert, _ arguments: [DatabaseValue], then: @escaping (Int64) -> Void) throws {
+        try translatingErrors {
+            guard let answer = try queue(row.sql + " RETURNING id", arguments) else { return }
+            awaitedIDs.append((answer, then))
+            queuedWrites += 1
+        }
     }
 
     func forEachRow(_ sql: String, _ arguments: [DatabaseValue], _ body: ([DatabaseValue]) throws -> Void) throws {
@@ -110,8 +178,9 @@ final class PostgresStoreConnection: StoreConnection, @unchecked Sendable {
     /// their rows; the first that fails throws, and the server skips those after it.
     func rowsTogether(_ statements: [(sql: String, arguments: [DatabaseValue])]) throws -> [[[DatabaseValue]]] {
         try translatingErrors {
-            for statement in statements { try queue(statement.sql, statement.arguments) }
-            return try waitForAnswers().map(\.rows)
+            let indices = try statements.map { try queue($0.sql, $0.arguments)! }
+            let answers = try waitForAnswers()
+            return indices.map { answers[$0].rows }
         }
     }
 
@@ -137,15 +206,29 @@ final class PostgresStoreConnection: StoreConnection, @unchecked Sendable {
         }
     }
 
-    /// Waits for the answers to what is queued, and counts the rows they changed.
-    private func waitForAnswers() throws(LibpqError) -> [LibpqConnection.Answer] {
+    /// Waits for the answers to what is queued, and counts the rows they changed; a write that did
+    /// not change as many rows as it must throws its failure. The ids of queued rows go to whoever
+    /// waits for them.
+    private func waitForAnswers() throws -> [LibpqConnection.Answer] {
+        let expected = expectedChanges, awaited = awaitedIDs
         defer {
             preparing.removeAll()
             queuedWrites = 0
+            expectedChanges.removeAll()
+            awaitedIDs.removeAll()
         }
         do {
             let answers = try connection.wait()
             changes += answers.otherChanges + answers.answers.reduce(0) { $0 + $1.changed }
+            if let unmet = expected.first(where: { answers.answers[$0.answer].changed != $0.count }) {
+                throw unmet.failure()
+            }
+            for row in awaited {
+                guard let id = answers.answers[row.answer].rows.first?.first.flatMap(Int64.fromDatabaseValue) else {
+                    throw StoreError.serverFailed(database: database, reason: "an INSERT gave back no id")
+                }
+                row.then(id)
+            }
             return answers.answers
         } catch {
             for sql in preparing { preparedStatements[sql] = nil }

@@ -24,8 +24,22 @@ package protocol StoreConnection {
     /// thrown by that later statement, always within the same command. SQLite's runs it at once.
     func send(_ sql: String, _ arguments: [DatabaseValue]) throws
 
-    /// Runs an `INSERT` of one row into a table whose key is `id`, and returns the row's id.
-    func insert(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int64
+    /// Runs a statement that changes rows and must change `count` of them, else `failure()` is
+    /// thrown. An engine may send it as it sends ``send(_:_:)``, and check the count when the
+    /// answer comes, always within the same command.
+    func send(_ sql: String, _ arguments: [DatabaseValue], changing count: Int, else failure: @escaping () -> Error) throws
+
+    /// Inserts one row (`arguments` in the order of `row`'s columns), and returns the id it is
+    /// given. SQLite's engine gives the next rowid; PostgreSQL's takes ids from the table's
+    /// sequence a block at a time, and sends the row with its id like ``send(_:_:)``: the id is
+    /// known without waiting for the server.
+    func insert(_ row: RowInsert, _ arguments: [DatabaseValue]) throws -> Int64
+
+    /// Inserts one row whose id must be the table's next, in the order rows are committed (the
+    /// undo stack's, which is ordered by id), and hands the id to `then` once it is known: at once
+    /// on SQLite; on PostgreSQL when the answer comes, as for ``send(_:_:)`` — not at all if the
+    /// command fails.
+    func send(_ row: RowInsert, _ arguments: [DatabaseValue], then: @escaping (Int64) -> Void) throws
 
     /// Runs a query and hands each row's values to `body`, in the order of its columns, one row at
     /// a time.
@@ -47,6 +61,11 @@ extension StoreConnection {
     /// Runs the statement at once (``send(_:_:)``, for an engine that has no reason to wait).
     package func send(_ sql: String, _ arguments: [DatabaseValue]) throws {
         _ = try execute(sql, arguments)
+    }
+
+    /// Runs the statement at once and checks its count.
+    package func send(_ sql: String, _ arguments: [DatabaseValue], changing count: Int, else failure: @escaping () -> Error) throws {
+        guard try execute(sql, arguments) == count else { throw failure() }
     }
 
     /// The rows of a query, each as its values.
@@ -79,9 +98,13 @@ struct SQLiteStoreConnection: StoreConnection {
         return db.changesCount
     }
 
-    func insert(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int64 {
-        try db.cachedStatement(sql: sql).execute(arguments: Self.statementArguments(arguments))
+    func insert(_ row: RowInsert, _ arguments: [DatabaseValue]) throws -> Int64 {
+        try db.cachedStatement(sql: row.sql).execute(arguments: Self.statementArguments(arguments))
         return db.lastInsertedRowID
+    }
+
+    func send(_ row: RowInsert, _ arguments: [DatabaseValue], then: @escaping (Int64) -> Void) throws {
+        then(try insert(row, arguments))
     }
 
     func forEachRow(_ sql: String, _ arguments: [DatabaseValue], _ body: ([DatabaseValue]) throws -> Void) throws {
@@ -104,6 +127,26 @@ struct SQLiteStoreConnection: StoreConnection {
     }
 
     var likeIgnoringCase: String { "LIKE" }
+}
+
+/// The INSERT of one row into a table whose key is `id`, an integer the engine gives
+/// (``StoreConnection/insert(_:_:)``).
+package struct RowInsert: Sendable {
+    /// The table, as its statements name it.
+    package let table: String
+    /// The INSERT without the id: the engine gives it.
+    package let sql: String
+    /// The INSERT with the id first, for a row whose id is known.
+    package let sqlWithID: String
+
+    package init(into table: String, columns: [String]) {
+        self.table = table
+        func insert(_ columns: [String]) -> String {
+            "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+        }
+        sql = insert(columns)
+        sqlWithID = insert(["id"] + columns)
+    }
 }
 
 /// Told of each change a store transaction makes, as undo sums it up ("started Snowy's wash"): a

@@ -61,6 +61,7 @@ public struct UndoStack {
     private var memory: StoreMemory { transaction.memory }
 
     private static let selectEntries = "SELECT \(UndoEntryRecord.columnList) FROM undoEntry"
+    private static let insertEntry = RowInsert(into: "undoEntry", columns: ["at", "summary", "payload", "session", "expected"])
 
     /// Keeps how to reverse a change just made. The stack holds the latest
     /// ``StoreTransaction/undoDepth`` changes.
@@ -70,10 +71,12 @@ public struct UndoStack {
         memory.remember(record, as: payload)
         memory.ownUndoTop = nil
         let expected = try fingerprints(of: Touched(record)).text
-        try transaction.send(
-            "INSERT INTO undoEntry (at, summary, payload, session, expected) VALUES (?, ?, ?, ?, ?)",
-            [try transaction.storable(now).databaseValue, record.summary.databaseValue, payload.databaseValue,
-             ProcessSession.current.description.databaseValue, expected.databaseValue])
+        let values = [try transaction.storable(now).databaseValue, record.summary.databaseValue, payload.databaseValue,
+                      ProcessSession.current.description.databaseValue, expected.databaseValue]
+        // This session's newest entry, kept as a read would give it, once its id is known.
+        try connection.send(Self.insertEntry, values) { [memory] id in
+            if let entry = try? UndoEntryRecord(values: [id.databaseValue] + values) { memory.ownUndoTop = .some(entry) }
+        }
         let entries = try memory.undoEntries.map { $0 + 1 } ?? connection.value(Int.self, "SELECT count(*) FROM undoEntry") ?? 0
         if entries == StoreTransaction.undoDepth + 1 {
             // One over, as after every push once the stack is full: the oldest goes.
@@ -172,7 +175,12 @@ public struct UndoStack {
     private func apply(_ step: UndoStep) throws {
         switch step {
         case .restorePet(let pet):
-            if try !transaction.updateRow(of: pet) {
+            // A pet this connection knows to be stored (the rows are as it read or wrote them:
+            // the fingerprints said so) is updated without waiting; else an update tells whether
+            // its row is there, or it is put back.
+            if let id = pet.id, memory.petRows[id] != nil || memory.pets?.contains(where: { $0.id == id }) == true {
+                try transaction.update(pet)
+            } else if try !transaction.updateRow(of: pet) {
                 _ = try transaction.insertRow(of: pet)
                 memory.forgetPets()
             }
@@ -184,7 +192,7 @@ public struct UndoStack {
             for event in events {
                 let record = CycleEventRecord(
                     id: event.id, petId: event.petId, petName: event.petName, kind: event.kind, at: event.at, endsAt: event.endsAt)
-                try transaction.send(StoreTransaction.insertEvent, record.values)
+                try transaction.send(StoreTransaction.insertEvent.sqlWithID, record.values)
             }
         case .restoreSettings(let settings):
             try transaction.save(settings)

@@ -59,13 +59,8 @@ public struct StoreTransaction {
     private static let selectPetByKey = "SELECT \(PetRecord.columnList) FROM pet WHERE nameKey = ?"
     private static let updatePet =
         "UPDATE pet SET " + PetRecord.columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ") + " WHERE id = ?"
-    private static let insertPet =
-        "INSERT INTO pet (\(PetRecord.columns.dropFirst().joined(separator: ", "))) VALUES ("
-        + Array(repeating: "?", count: PetRecord.columns.count - 1).joined(separator: ", ") + ")"
-    private static let insertPetWithID =
-        "INSERT INTO pet (\(PetRecord.columnList)) VALUES (" + Array(repeating: "?", count: PetRecord.columns.count).joined(separator: ", ") + ")"
-    static let insertEvent =
-        "INSERT INTO cycleEvent (\(CycleEventRecord.columns.joined(separator: ", "))) VALUES (?, ?, ?, ?, ?, ?)"
+    private static let insertPet = RowInsert(into: "pet", columns: Array(PetRecord.columns.dropFirst()))
+    static let insertEvent = RowInsert(into: "cycleEvent", columns: Array(CycleEventRecord.columns.dropFirst()))
 
     /// How many rows this connection has changed so far: a command that leaves it as it was
     /// changed nothing.
@@ -108,24 +103,34 @@ public struct StoreTransaction {
     func insertRow(of pet: Pet) throws -> Int64 {
         let row = try PetRecord(pet).values()
         if let id = pet.id {
-            try execute(Self.insertPetWithID, row)
+            try execute(Self.insertPet.sqlWithID, row)
             return id
         }
         return try connection.insert(Self.insertPet, Array(row.dropFirst()))
     }
 
-    /// Saves a changed pet (it must have been stored before).
+    /// Saves a changed pet (it must have been stored before). On a household's server the update
+    /// is not waited for on its own (``StoreConnection/send(_:_:changing:else:)``): a pet whose row
+    /// is gone fails the command when the answer comes.
     public func update(_ pet: Pet) throws {
         guard let id = pet.id else { preconditionFailure("update(_:) needs a stored pet") }
-        guard try updateRow(of: pet) else {
-            throw StoreError.failed(path: path, reason: "pet \(id) is no longer stored")
+        let path = path
+        _ = try writeRow(of: pet) { sql, arguments in
+            try connection.send(sql, arguments, changing: 1) { StoreError.failed(path: path, reason: "pet \(id) is no longer stored") }
+            return true
         }
     }
 
-    /// Writes a stored pet's row; false when there is no row with its id. When this connection
-    /// wrote the row last (``StoreMemory/petRows``), only the columns that differ are set: fewer
-    /// values to write, and the name's unique index is left alone unless the name changed.
+    /// Writes a stored pet's row; false when there is no row with its id.
     func updateRow(of pet: Pet) throws -> Bool {
+        try writeRow(of: pet) { sql, arguments in try execute(sql, arguments) == 1 }
+    }
+
+    /// Writes a stored pet's row with `update` (an UPDATE and its values, true when it changed
+    /// the row). When this connection wrote the row last (``StoreMemory/petRows``), only the
+    /// columns that differ are set: fewer values to write, and the name's unique index is left
+    /// alone unless the name changed.
+    private func writeRow(of pet: Pet, with update: (String, [DatabaseValue]) throws -> Bool) throws -> Bool {
         try requireStorable(pet)
         guard let id = pet.id else { return false }
         let row = try PetRecord(pet).values()
@@ -133,11 +138,11 @@ public struct StoreTransaction {
             let changed = row.indices.dropFirst().filter { row[$0] != previous[$0] }
             if !changed.isEmpty {
                 let assignments = changed.map { "\(PetRecord.columns[$0]) = ?" }.joined(separator: ", ")
-                guard try execute("UPDATE pet SET \(assignments) WHERE id = ?", changed.map { row[$0] } + [row[0]]) == 1 else { return false }
+                guard try update("UPDATE pet SET \(assignments) WHERE id = ?", changed.map { row[$0] } + [row[0]]) else { return false }
             }
         } else {
             // The id goes last, in WHERE.
-            guard try execute(Self.updatePet, Array(row.dropFirst() + row.prefix(1))) == 1 else { return false }
+            guard try update(Self.updatePet, Array(row.dropFirst() + row.prefix(1))) else { return false }
         }
         memory.updated(try? PetRecord.asStored(row), id: id, row: row)
         return true
@@ -149,7 +154,7 @@ public struct StoreTransaction {
         guard let id = pet.id else { preconditionFailure("append(_:for:) needs a stored pet") }
         let endsAt = event.kind.endsAt
         return try connection.insert(
-            "INSERT INTO cycleEvent (petId, petName, kind, at, endsAt) VALUES (?, ?, ?, ?, ?)",
+            Self.insertEvent,
             [id.databaseValue, pet.name.value.databaseValue, event.kind.recorded.rawValue.databaseValue,
              try storable(event.at).databaseValue, try endsAt.map(storable).databaseValue])
     }

@@ -212,9 +212,11 @@ import Testing
         #expect(try store.read { try $0.petCount() } == 1)
     }
 
-    /// Marks the undo entries matching `condition` as made by a session on another computer.
+    /// Marks the undo entries matching `condition` as made by a session on another computer,
+    /// through a connection of its own, as that session's writes would come.
     func madeOnSamsLaptop(where condition: String) throws {
-        _ = try store.write { try $0.connection.execute("UPDATE undoEntry SET session = '4242:7@sams-laptop/boot-1' WHERE \(condition)", []) }
+        let laptop = try LaundryStore(location: StoreLocation(directory: fixture.directory.url))
+        _ = try laptop.write { try $0.connection.execute("UPDATE undoEntry SET session = '4242:7@sams-laptop/boot-1' WHERE \(condition)", []) }
     }
 
     /// A change this session would undo has a newer one on top, made on another computer: the

@@ -32,7 +32,9 @@ import Testing
             let old = "pet \(snowy.id!) " + hash(Array(row.databaseValues))
             try transaction.db.execute(sql: "UPDATE undoEntry SET expected = ?", arguments: [old])
         }
-        return (store, directory)
+        // Opened afresh, as the older version's file would be: the store that wrote the entry
+        // keeps it as it wrote it.
+        return (try LaundryStore(location: StoreLocation(directory: directory.url)), directory)
     }
 
     /// A change made before schema v7 fingerprinted the pet's row without its pause columns: the

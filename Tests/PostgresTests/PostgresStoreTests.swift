@@ -80,6 +80,20 @@ import Testing
         #expect(counted == 2)
     }
 
+    /// Rows read are not rows changed: a write transaction that only reads leaves the count as it
+    /// was (and the household's version with it).
+    @Test func aQueryIsNoChange() throws {
+        let store = try PostgresStore(url: try DatabaseURL(try TestCluster.freshDatabase(), environment: [:]),
+                                      location: StoreLocation(directory: TemporaryDirectory().url), member: "Alex")
+        defer { store.close() }
+        let counted = try store.write { transaction in
+            let before = transaction.changeCount
+            _ = try transaction.connection.rows("SELECT 1 UNION ALL SELECT 2", [])
+            return transaction.changeCount - before
+        }
+        #expect(counted == 0)
+    }
+
     /// A member's change reaches another member's store within a second, named with the member;
     /// one's own changes are not news, and a rolled-back write tells nobody.
     @Test func anotherMembersChangeIsNewsWithinASecond() throws {

@@ -168,8 +168,12 @@ public enum StoreBehaviour {
             try createSnowyToUndo(in: store)
             // As a member's session on another computer wrote it: a process id that runs nowhere
             // here, in another boot of another machine. Whether it still runs cannot be told here.
+            // Written through a connection of its own, as that session's would be: this one keeps
+            // its own newest entry as it wrote it until another connection changes the store.
             let elsewhere = "2147483000:42@another-computer/\(UUID().uuidString.lowercased())"
-            _ = try store.write { try $0.connection.execute("UPDATE undoEntry SET session = '\(elsewhere)'", []) }
+            let other = try open()
+            defer { other.close() }
+            _ = try other.write { try $0.connection.execute("UPDATE undoEntry SET session = '\(elsewhere)'", []) }
             let outcome = try store.write { try $0.undo() }
             guard case .madeElsewhere(_, _, let session) = outcome, session.isOnAnotherComputer else {
                 throw Failure(description: "another computer's change was not left to it: \(outcome)")
