@@ -43,11 +43,14 @@ let package = Package(
     ],
     targets: [
         .target(name: "LaundryCore"),
+        // What the program asks of the operating system: paths as a shell reads them, starting
+        // another program. Not values: kept out of LaundryCore.
+        .target(name: "LaundryPlatform"),
         // What the store needs from C: a variadic sqlite3 option, extended attributes.
         .target(name: "CStoreShim", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
             name: "LaundryStore",
-            dependencies: ["LaundryCore", "CStoreShim", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["LaundryCore", "LaundryPlatform", "CStoreShim", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // libpq, PostgreSQL's own client library (Debian's libpq-dev, which scripts/install-deps
         // installs): it reads a connection's URL and options as psql does, and is driven from the
@@ -66,18 +69,21 @@ let package = Package(
         .target(name: "EnglishGrammar", dependencies: ["LaundryGrammar"], plugins: ["EmbedGrammar"]),
         .target(
             name: "LaundryAssistant",
-            dependencies: ["LaundryCore", "LaundryStore", "LaundryGrammar", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: [
+                "LaundryCore", "LaundryPlatform", "LaundryStore", "LaundryGrammar", .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         // Loads libedit when the first line editor opens (shim.c): scripts and one-shots do without.
         .target(name: "CLibEdit"),
         .target(
             name: "LaundryTerminal",
-            dependencies: ["LaundryAssistant", "CLibEdit"]
+            dependencies: ["LaundryCore", "LaundryPlatform", "LaundryAssistant", "CLibEdit"]
         ),
         .executableTarget(
             name: "laundrytime",
             dependencies: [
                 "LaundryTerminal",
+                "LaundryPlatform",
                 "EnglishGrammar",
                 .target(name: "LaundryPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -100,10 +106,10 @@ let package = Package(
         // Shared by the test targets: temporary directories and a clock moved by hand.
         .target(
             name: "LaundryTestSupport",
-            dependencies: ["LaundryCore", "LaundryStore", "LaundryGrammar", "EnglishGrammar", "LaundryAssistant"],
+            dependencies: ["LaundryCore", "LaundryPlatform", "LaundryStore", "LaundryGrammar", "EnglishGrammar", "LaundryAssistant"],
             path: "Tests/Support"
         ),
-        .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore", "LaundryTestSupport"]),
+        .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore", "LaundryPlatform", "LaundryTestSupport"]),
         .testTarget(
             name: "LaundryStoreTests",
             dependencies: ["LaundryStore", "LaundryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
@@ -129,7 +135,7 @@ let package = Package(
         .testTarget(
             name: "PostgresTests",
             dependencies: [
-                "LaundryTestSupport", "LaundryCore", "LaundryStore",
+                "LaundryTestSupport", "LaundryCore", "LaundryPlatform", "LaundryStore",
                 .target(name: "LaundryPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "laundrytime", condition: .when(traits: ["PostgreSQL"])),
             ]

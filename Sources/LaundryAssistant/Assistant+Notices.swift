@@ -10,7 +10,7 @@ extension Assistant {
     /// and kept in the transcript (when notifications are on), oldest first: what a prompt shows
     /// at once. With `dryRun` nothing is claimed.
     /// A claim that fails (the store busy, say) is tried again at the prompt's next look.
-    public func claimDueNotices() -> [Notice] {
+    package func claimDueNotices() -> [Notice] {
         (try? claimDue(untilTold: false)) ?? []
     }
 
@@ -19,13 +19,13 @@ extension Assistant {
     /// is written and its hooks have ended. What a run that stops first held is told by the next
     /// (StoreTransaction's notice claims): at least once. Throws what kept the store from being
     /// read or the claims from being stored: then nothing is claimed, and the next run tells them.
-    public func claimDueNoticesUntilTold() throws -> [Notice] {
+    package func claimDueNoticesUntilTold() throws -> [Notice] {
         try claimDue(untilTold: true)
     }
 
     /// Marks a notice claimed with ``claimDueNoticesUntilTold()`` told, and keeps it in the
     /// transcript (when notifications are on). Nothing is stored with `dryRun`.
-    public func markTold(_ notice: Notice) {
+    package func markTold(_ notice: Notice) {
         let now = clock.now()
         _ = try? store.write(commit: !dryRun) { transaction in
             try transaction.markNoticeTold(notice.key)
@@ -67,13 +67,13 @@ extension Assistant {
 
     /// What the household's other members did since the last call, as notifications to show above
     /// the prompt ("Sam started Fluffy's wash"): the PostgreSQL store hears of it within a second.
-    public func householdNews() -> [LaundryNotification] {
+    package func householdNews() -> [LaundryNotification] {
         store.householdNews().map { LaundryNotification(title: "Household", text: $0, pet: nil) }
     }
 
     /// The next instant a notice can fall due: the earliest end of a running timer, or nil.
     /// Moods fall slowly; they are looked at whenever the prompt checks anyway.
-    public func nextTimerEnd() -> Date? {
+    package func nextTimerEnd() -> Date? {
         let now = clock.now()
         let pets = (try? store.read { try $0.pets() }) ?? []
         return pets.compactMap { $0.stage(at: now).timer?.endsAt }.min()
@@ -82,7 +82,7 @@ extension Assistant {
     /// On start: what happened while the program was closed, in one message ("While you were
     /// away: Snowy's wash finished 12 minutes ago — ready for the dryer."), nil when nothing did.
     /// What it tells is claimed, so that no prompt announces it again.
-    public func awaySummary() -> String? {
+    package func awaySummary() -> String? {
         let notices = claimDueNotices()
         guard !notices.isEmpty else { return nil }
         // One story a load: "finished 4 days ago" already says how long it has waited.
@@ -92,8 +92,8 @@ extension Assistant {
     }
 
     /// Whether a notice should ring the terminal's bell (the `sound` setting).
-    public var soundEnabled: Bool { currentSettings().soundEnabled }
+    package var soundEnabled: Bool { currentSettings().soundEnabled }
 
     /// Whether notices are shown at all (the `notifications` setting).
-    public var notificationsEnabled: Bool { currentSettings().notificationsEnabled }
+    package var notificationsEnabled: Bool { currentSettings().notificationsEnabled }
 }

@@ -15,6 +15,15 @@ public struct SessionOpening: Sendable {
     public let emptyState: String?
     /// Whether changes can be stored: the store is connected, read-only or unavailable.
     public let state: StoreState
+    /// Times in the user's time zone.
+    public let time: TimeWords
+    /// Who types in this session (``ReplyContext/member``).
+    public let member: String
+    /// When the session opened.
+    public let now: Date
+    /// What happened while the program was closed ("While you were away: …"), nil when nothing
+    /// did; what it tells is claimed, so that no other prompt announces it again.
+    public internal(set) var away: Reply?
 }
 
 /// Why commands that were answered could not be stored: one sentence, and what to do about it.
@@ -30,21 +39,23 @@ public struct StoreTrouble: Error, CustomStringConvertible {
 extension Assistant {
     /// The header's facts and the last `messageLimit` messages (only the latest rows are read, so
     /// opening costs the same with ten messages or a hundred thousand).
-    public func opening(messageLimit: Int = 6) throws -> SessionOpening {
+    func readOpening(messageLimit: Int) throws -> SessionOpening {
         let now = clock.now()
         return try store.read { transaction in
             let earlier = try transaction.transcript.latest(limit: messageLimit)
             let count = try transaction.petCount()
+            let settings = try transaction.settings()
+            facts = (settings, count)
             return SessionOpening(
-                petCount: count, settings: try transaction.settings(), earlier: earlier,
+                petCount: count, settings: settings, earlier: earlier,
                 earlierIsToday: earlier.allSatisfy { calendar.isDate($0.at, inSameDayAs: now) },
                 emptyState: count == 0 ? PetText.emptyState : nil,
-                state: storeState)
+                state: storeState, time: TimeWords(calendar: calendar), member: member, now: now, away: nil)
         }
     }
 
     /// Whether changes can be stored now (a store's file can go away while the program runs).
-    public var storeState: StoreState {
+    var storeState: StoreState {
         if store.unavailable != nil { return .unavailable }
         return store.readOnlyReason == nil ? .connected : .readOnly
     }
@@ -52,12 +63,12 @@ extension Assistant {
     /// On start: what happened while the program was closed, as one reply ("While you were
     /// away: Snowy's wash finished 12 minutes ago — ready for the dryer."), nil when nothing did.
     /// What it tells is claimed, so that no prompt announces it again.
-    public func awayReply() -> Reply? {
+    func awayReply() -> Reply? {
         awaySummary().map { Reply(input: "", intent: .status, text: $0, at: clock.now()) }
     }
 
     /// The last reply of a session that ends without `quit` (Ctrl-D, two Ctrl-C).
-    public func goodbyeReply() -> Reply {
+    func goodbyeReply() -> Reply {
         Reply(input: "", intent: .quit, text: Self.goodbye, at: clock.now(), kind: .goodbye)
     }
 
@@ -65,14 +76,14 @@ extension Assistant {
 
     /// Every word any sentence uses, sorted: what Tab completes from where no sentence starts with
     /// the words typed (elsewhere, ``completion(after:)``).
-    public var completionWords: [String] {
+    var completionWords: [String] {
         grammar.completionWords
     }
 
     /// What can come after `typed` (the words before the one being completed): the grammar's
     /// words that can follow in some sentence, and the pets' names and nicknames when a pet can
     /// stand there. Nil when no sentence starts with those words.
-    public func completion(after typed: String) -> (words: [String], petNames: [String])? {
+    package func completion(after typed: String) -> (words: [String], petNames: [String])? {
         let pets = (try? store.read { try $0.pets() }) ?? []
         guard let next = grammar.nextWords(after: typed, pets: PetNameIndex(pets: pets)) else { return nil }
         return (next.words, next.pet ? Self.namesAndNicknames(of: pets) : [])
@@ -80,11 +91,11 @@ extension Assistant {
 
     /// Every pet's name, then every pet's nicknames: what Tab offers where a pet can stand.
     /// How many pets there are now, for the header (nil when the store cannot be read).
-    public func petCount() -> Int? {
+    package func petCount() -> Int? {
         try? store.read { try $0.petCount() }
     }
 
-    public func petNamesAndNicknames() -> [String] {
+    package func petNamesAndNicknames() -> [String] {
         Self.namesAndNicknames(of: (try? store.read { try $0.pets() }) ?? [])
     }
 
@@ -99,14 +110,14 @@ extension Assistant {
     /// ``commitBatch()``, so every answered command is stored. False when the batch cannot begin
     /// (the store is busy past its timeout, or failing): each command then stores on its own and
     /// its reply reports the trouble.
-    public func beginBatch() -> Bool {
+    package func beginStoreBatch() -> Bool {
         store.readOnlyReason == nil && (try? store.beginGroup()) != nil
     }
 
     /// Stores the batch begun by ``beginBatch()``. Throws when it could not be stored: then none
     /// of its commands was (or, when ``StoreTrouble/mayBeStored``, nobody can tell yet), and the
     /// caller must say so for each of them.
-    public func commitBatch() throws(StoreTrouble) {
+    package func commitBatch() throws(StoreTrouble) {
         do {
             try store.commitGroup()
         } catch {
@@ -116,25 +127,15 @@ extension Assistant {
 
     /// Who types in this session: the OS user, or `--member NAME` (named in a household's news and
     /// by the other members' transcripts).
-    public var member: String { store.member }
+    package var member: String { store.member }
 
     /// The app settings as stored now (another process may have changed them).
-    public func currentSettings() -> AppSettings {
+    package func currentSettings() -> AppSettings {
         (try? store.read { try $0.settings() }) ?? .defaults
     }
 
     /// The pets' names, for completion.
-    public func petNames() -> [String] {
+    package func petNames() -> [String] {
         (try? store.read { try $0.pets().map(\.name.value) }) ?? []
-    }
-
-    /// A message's time as a caption: "09:45" today, "Sat 28 Feb 09:45" before.
-    public func captionTime(_ date: Date) -> String {
-        shared.captionTime(date, now: clock.now())
-    }
-
-    /// A wall-clock time, "09:45", in the user's time zone.
-    public func clockTime(_ date: Date) -> String {
-        PetText.clockTime(date, calendar: calendar)
     }
 }

@@ -16,7 +16,7 @@ package import LaundryStore
 /// share (the grammar, the calendar, the conversation's memory) is one ``HandlerContext``.
 public final class Assistant {
     let store: any StoreEngine
-    public let clock: Clock
+    package let clock: Clock
     /// What the handlers share: the grammar, the calendar, the conversation's memory.
     let shared: HandlerContext
     var grammar: Grammar { shared.grammar }
@@ -32,20 +32,24 @@ public final class Assistant {
     /// (``petNameIndex(_:)``).
     private var indexedPets: (names: [[String]], index: PetNameIndex)?
 
+    /// The settings and the pet count as the last transaction found them: what a reply's
+    /// ``ReplyContext`` says, read with the command rather than after it.
+    var facts: (settings: AppSettings, petCount: Int?) = (.defaults, nil)
+
     /// How many questions (which pet, a confirmation, a guessed change, a new pet's name) were
     /// dropped because the next line was another command: each left the command that asked undone.
-    public var droppedQuestions: Int { shared.droppedQuestions }
+    package var droppedQuestions: Int { shared.droppedQuestions }
 
     /// When set, a line that is no answer to a waiting question is not run but refused (still
     /// counted in ``droppedQuestions``): a script under `--bail` stops at it, not after it.
-    public var keepsQuestions: Bool {
+    package var keepsQuestions: Bool {
         get { shared.keepsQuestions }
         set { shared.keepsQuestions = newValue }
     }
 
     /// Whether a question (which pet, a confirmation, a guessed change, a new pet's name) is still
     /// waiting for its answer: a script that ends here left a command undone.
-    public var isAwaitingAnswer: Bool { shared.conversation.pending?.awaitsAnswer ?? false }
+    package var isAwaitingAnswer: Bool { shared.conversation.pending?.awaitsAnswer ?? false }
 
     /// - Parameters:
     ///   - calendar: the calendar for local days and weeks; nil for the user's own
@@ -62,7 +66,7 @@ public final class Assistant {
     }
 
     /// Answers one line.
-    public func respond(to line: String) -> Reply {
+    package func respond(to line: String) -> Reply {
         let now = clock.now()
         // Measured before anything else looks at the line: counting UTF-8 bytes costs nothing.
         guard line.utf8.count <= Self.maximumLineBytes else {
@@ -108,14 +112,14 @@ public final class Assistant {
     }
 
     /// Answers a line that was not valid UTF-8 text.
-    public func respond(toUndecodable bytes: [UInt8]) -> Reply {
+    package func respond(toUndecodable bytes: [UInt8]) -> Reply {
         let input = String(decoding: bytes, as: UTF8.self)
         return record(Turn(input: input, command: .unknown, now: clock.now()).failed(
             .notUnderstood, "That line is not valid UTF-8 text, so I cannot read it. Nothing was changed."))
     }
 
     /// Keeps a delivered notification in the transcript.
-    public func recordDelivery(of notification: LaundryNotification) {
+    package func recordDelivery(of notification: LaundryNotification) {
         guard !dryRun, store.readOnlyReason == nil else { return }
         _ = try? store.write { transaction in
             try transaction.transcript.append([TranscriptMessage(
@@ -131,10 +135,19 @@ public final class Assistant {
     private func record(input: String, now: Date, _ body: (StoreTransaction) throws -> Reply) -> Reply {
         let contextBefore = shared.conversation
         do {
-            if store.readOnlyReason != nil { return try store.read(body) }
+            if store.readOnlyReason != nil {
+                return try store.read { transaction in
+                    let reply = try body(transaction)
+                    try noteFacts(transaction)
+                    return reply
+                }
+            }
             return try store.write(commit: !dryRun) { transaction in
                 let changesBefore = transaction.changeCount
+                // A dry run's changes are rolled back: the facts are those before them.
+                if dryRun { try noteFacts(transaction) }
                 var reply = try body(transaction)
+                if !dryRun { try noteFacts(transaction) }
                 if dryRun { reply = reply.inDryRun(changedSomething: transaction.changeCount != changesBefore) }
                 try transaction.transcript.append(transcript(of: reply))
                 try transaction.transcript.pruneIfDue(at: now)
@@ -155,6 +168,11 @@ public final class Assistant {
                 + (storeError?.wayOut.map { " " + $0 } ?? "")
             return Turn(input: input, command: .unknown, now: now).failed(storeError?.isDamage == true ? .damagedStore : .store, message)
         }
+    }
+
+    /// Notes the settings and the pet count as `transaction` has them (kept in memory: no query).
+    private func noteFacts(_ transaction: StoreTransaction) throws {
+        facts = (try transaction.settings(), try transaction.pets().count)
     }
 
     /// Stores a reply that needed no parsing.

@@ -129,6 +129,9 @@ public struct Reply: Sendable {
     public private(set) var dryRun = false
     /// What happened to a pet with this command, for hooks ("folded", "revived"); none in a dry run.
     public internal(set) var events: [PetEvent] = []
+    /// What drawing it needs, as things stood when the conversation gave it; nil for a reply a
+    /// front end made itself.
+    public internal(set) var context: ReplyContext?
 
     public var ok: Bool { failure == nil }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LaundryPlatform
 import LaundryCore
 
 /// A household's PostgreSQL database, as `--database` or `LAUNDRYTIME_DATABASE_URL` names it: a

@@ -1,4 +1,5 @@
 import Foundation
+import LaundryPlatform
 import LaundryCore
 
 /// Where the database lives: `--data-dir`, else `LAUNDRYTIME_HOME`, else

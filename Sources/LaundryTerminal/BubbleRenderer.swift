@@ -1,5 +1,6 @@
 import Foundation
 import LaundryAssistant
+import LaundryCore
 
 /// The chat of seed 002 in a terminal: each message a bubble, the user's on the right, the
 /// assistant's on the left, drawn at the terminal's width of the moment (asked before every
@@ -7,12 +8,16 @@ import LaundryAssistant
 struct BubbleRenderer: ReplyRenderer {
     var theme: Theme
     let glyphs: BorderGlyphs
-    let view: ReplyView
+    var view: ReplyView
     /// The terminal's width now.
     let columns: () -> Int
 
     mutating func use(_ appearance: Appearance, environment: [String: String]) {
         theme = Theme(depth: theme.depth, background: Background.resolve(appearance, environment: environment))
+    }
+
+    mutating func use(_ time: TimeWords, now: @escaping () -> Date, reader: String) {
+        view = ReplyView(time: time, now: now, reader: reader)
     }
 
     func hint(_ text: String) -> String { theme.draw(StyledLine(text, .ink(.secondary))) + "\n" }

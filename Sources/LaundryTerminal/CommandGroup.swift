@@ -1,4 +1,5 @@
 import LaundryAssistant
+import LaundryCore
 
 /// A script's commands answered inside one store transaction (group commit), with what they
 /// printed held back until that transaction is committed: nobody sees an answer that is not stored.

@@ -1,14 +1,14 @@
+import LaundryAssistant
+import LaundryCore
+
 /// Tab completion at the prompt, from the grammar's shape: after the words typed, the words that
 /// can come next in some template, and the pets' names where a pet can stand — matched ignoring
 /// case. When no sentence starts with the words typed, every word of the grammar and every pet.
 struct Completer {
-    /// What can come after the text before the word being completed (the grammar's words, and the
-    /// pets' names when a pet can stand there); nil when no sentence starts so.
-    let next: (String) -> (words: [String], petNames: [String])?
-    /// Every word of the grammar.
-    let words: [String]
-    /// The pets' names, asked on every Tab (another process may have added one).
-    let petNames: () -> [String]
+    /// What can come after the text before the word being completed: the grammar's words, and the
+    /// pets' names (asked on every Tab: another process may have added one) when a pet can stand
+    /// there — every word and every pet when no sentence starts so.
+    let options: (String) -> LaundryAssistant.Completion
 
     /// At most this many candidates are listed.
     static let listLimit = 40
@@ -29,18 +29,14 @@ struct Completer {
         // where a pet can stand.
         for start in starts where start < last {
             let fragment = before[start...]
-            let pets = next(String(before[..<start]))?.petNames ?? petNames()
+            let pets = options(String(before[..<start])).petNames
             let matches = unique(pets.filter { Self.hasPrefix($0, fragment) })
             if !matches.isEmpty { return completion(of: fragment, matches) }
         }
         let fragment = before[last...]
-        let (grammarWords, pets): ([String], [String])
-        if let next = next(String(before[..<last])) {
-            (grammarWords, pets) = next
-        } else {
-            guard !fragment.isEmpty else { return nil }
-            (grammarWords, pets) = (words, petNames())
-        }
+        let next = options(String(before[..<last]))
+        guard next.followsTyped || !fragment.isEmpty else { return nil }
+        let (grammarWords, pets) = (next.words, next.petNames)
         // The pets first: where one can stand, it is what is most often meant.
         let matches = unique(unique(pets.filter { Self.hasPrefix($0, fragment) }) + unique(grammarWords.filter { Self.hasPrefix($0, fragment) }),
                              sorted: false)

@@ -1,5 +1,6 @@
 import Foundation
 import LaundryAssistant
+import LaundryCore
 
 /// `--deliver-due`, what the reminders' timer runs every minute: every notice due now that no
 /// prompt or earlier run has told is printed (plain or JSON), sent to the desktop when there is
@@ -17,10 +18,10 @@ struct DueDelivery {
     let hooks: Hooks?
 
     func run() -> ExitStatus {
-        let assistant = printer.assistant
+        let conversation = printer.conversation
         let notices: [Notice]
         do {
-            notices = try assistant.claimDueNoticesUntilTold()
+            notices = try conversation.dueNotices(.untilTold).notices
         } catch {
             // A store's error describes itself in sentences that name the store and its holder.
             printer.err("laundrytime: \(TextSanitizer.sanitize(String(describing: error))) No notice was told; the next run tells them.\n")
@@ -30,7 +31,7 @@ struct DueDelivery {
         var told = 0
         func markEnded(waiting: Bool) {
             for index in ended.take(waiting: waiting) {
-                assistant.markTold(notices[index])
+                conversation.delivered(.told(notices[index]))
                 told += 1
             }
         }

@@ -1,6 +1,8 @@
 import CLibEdit
 import Foundation
+import LaundryPlatform
 import LaundryAssistant
+import LaundryCore
 
 /// The small process that runs one hook and makes its time limit hold for everything the hook
 /// started: a child left running in the background (`sleep 31 &`), one that left the

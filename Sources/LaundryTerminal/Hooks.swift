@@ -1,5 +1,7 @@
 import Foundation
+import LaundryPlatform
 import LaundryAssistant
+import LaundryCore
 
 /// The user's hooks: executables in `$XDG_CONFIG_HOME/laundrytime/hooks/` named for
 /// events — `wash-done`, `dry-done`, `folded`, `due`, `mood-changed`, `died`, `revived` — each

@@ -1,6 +1,8 @@
 import CLibEdit
 import Foundation
+import LaundryPlatform
 import LaundryAssistant
+import LaundryCore
 
 /// The interactive line editor: libedit's histedit API through the CLibEdit shim — emacs keys,
 /// Ctrl-R search, Tab completion, and a history kept in a file across sessions. Only made when

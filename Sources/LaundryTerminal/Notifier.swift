@@ -1,5 +1,7 @@
 import Foundation
+import LaundryPlatform
 import LaundryAssistant
+import LaundryCore
 
 /// Tells the user a timer ended while the prompt waits: the notification is printed above the
 /// prompt (the half-typed line is redrawn under it), with the bell when sound is on and a desktop
@@ -11,8 +13,12 @@ import LaundryAssistant
 /// second, so that a suspended laptop or a clock change is noticed at once (TIME.md). A household's
 /// news (another member's change, on a shared PostgreSQL store) is shown as it arrives.
 final class Notifier {
-    private let assistant: Assistant
+    private let conversation: any Conversation
+    private let clock: Clock
     private let environment: [String: String]
+    /// The settings as the last look or the last reply found them: whether to show, and with the
+    /// bell.
+    private var settings = AppSettings.defaults
     /// Test notifications waiting for their moment (they are this process's own).
     private var scheduled: [(notification: LaundryNotification, due: Date)] = []
     private var nextLook = Date.distantPast
@@ -21,14 +27,20 @@ final class Notifier {
     /// How often the store is looked at when no timer is due sooner.
     static let lookInterval: TimeInterval = 5
 
-    init(assistant: Assistant, environment: [String: String]) {
-        self.assistant = assistant
+    init(conversation: any Conversation, clock: Clock, environment: [String: String]) {
+        self.conversation = conversation
+        self.clock = clock
         self.environment = environment
     }
 
     /// A notification to deliver at `due` (the test notification, 3 s after it is asked for).
     func schedule(_ notification: LaundryNotification, at due: Date) {
         scheduled.append((notification, due))
+    }
+
+    /// Shows and rings as `settings` say (a reply's: the command may have changed them).
+    func use(_ settings: AppSettings) {
+        self.settings = settings
     }
 
     /// Look at the store at the next chance (after a command: it may have started a timer).
@@ -38,33 +50,32 @@ final class Notifier {
 
     /// The notifications due now, each once; and how long to wait before asking again.
     func due() -> (notifications: [LaundryNotification], nextMilliseconds: Int) {
-        let now = assistant.clock.now()
+        let now = clock.now()
         var due: [LaundryNotification] = []
         let ready = scheduled.filter { $0.due <= now }
         scheduled.removeAll { $0.due <= now }
         for item in ready {
-            assistant.recordDelivery(of: item.notification)
+            conversation.delivered(.notification(item.notification))
             due.append(item.notification)
         }
         // Another member's change: shown now, and it may have started a timer, so look again.
-        let news = assistant.householdNews()
-        if !news.isEmpty {
-            due += news
+        if let news = try? conversation.dueNotices(.newsOnly), !news.news.isEmpty {
+            due += news.news
+            settings = news.settings
             nextLook = .distantPast
         }
-        if now >= nextLook {
-            let claimed = assistant.claimDueNotices()
-            for notice in claimed {
+        if now >= nextLook, let claimed = try? conversation.dueNotices(.shown) {
+            for notice in claimed.notices {
                 hooks?.fire(notice.event.name, payload: JSONRenderer.object(for: notice.event, notification: notice.notification).serialized)
             }
-            due += claimed.map(\.notification)
-            let nextEnd = assistant.nextTimerEnd() ?? .distantFuture
-            nextLook = min(nextEnd, now.addingTimeInterval(Self.lookInterval))
+            due += claimed.notices.map(\.notification)
+            settings = claimed.settings
+            nextLook = min(claimed.nextTimerEnd ?? .distantFuture, now.addingTimeInterval(Self.lookInterval))
         }
         let nextEvent = min(nextLook, scheduled.map(\.due).min() ?? .distantFuture)
         let wait = min(max(nextEvent.timeIntervalSince(now), 0.02), 1)
-        // The setting is only read when there is something to show: this runs every second.
-        let shown = !due.isEmpty && assistant.notificationsEnabled ? due : []
+        // The settings come with what is to show (read then, not every second).
+        let shown = !due.isEmpty && settings.notificationsEnabled ? due : []
         return (shown, Int((wait * 1000).rounded(.up)))
     }
 
@@ -72,7 +83,7 @@ final class Notifier {
     /// (and `notify-send` started when there is a desktop session).
     func alerts(for notification: LaundryNotification) -> String {
         var out = ""
-        if assistant.soundEnabled { out += "\u{07}" }
+        if settings.soundEnabled { out += "\u{07}" }
         if let sequence = DesktopNotification.sequence(title: notification.title, body: notification.text, environment: environment) {
             out += sequence
         }

@@ -1,5 +1,6 @@
 import Foundation
 import LaundryAssistant
+import LaundryCore
 
 /// The pet card of seed 000 in characters: the mood's face, a health bar in the mood's colour,
 /// the stage and the next action, the stats cards, and a progress bar for a running timer. Every

@@ -1,10 +1,11 @@
 import Foundation
 import LaundryAssistant
+import LaundryCore
 
 /// The interactive prompt: line editing, the opening screen, notifications above the prompt.
 struct PromptRunner {
     let printer: ReplyPrinter
-    private var assistant: Assistant { printer.assistant }
+    private var conversation: any Conversation { printer.conversation }
     private var display: DisplayOptions { printer.display }
     private var console: Console { printer.console }
 
@@ -12,9 +13,7 @@ struct PromptRunner {
     /// an empty line, or the end of input. Nil when there is no line editor (the caller reads
     /// the lines as a script).
     func run() -> ExitStatus? {
-        let completer = Completer(
-            next: { [assistant] typed in assistant.completion(after: typed) },
-            words: assistant.completionWords, petNames: { [assistant] in assistant.petNamesAndNicknames() })
+        let completer = Completer { [conversation] typed in conversation.completion(after: typed) }
         let drawOnStandardError = !console.stdoutIsTerminal && console.stderrIsTerminal
         guard let editor = LineEditor(program: "laundrytime", historyFile: LineEditor.historyFile(environment: display.environment),
                                       completer: completer, drawOnStandardError: drawOnStandardError)
@@ -27,14 +26,15 @@ struct PromptRunner {
         printer.interactive = true
         // What belongs to the prompt goes where the prompt is drawn.
         let screen = { (text: String) in drawOnStandardError ? console.err(text) : console.out(text) }
-        showOpening()
-        let notifier = Notifier(assistant: assistant, environment: display.environment)
+        let opening = showOpening()
+        let notifier = Notifier(conversation: conversation, clock: printer.clock, environment: display.environment)
         notifier.hooks = printer.hooks
         printer.notifier = notifier
+        if let opening { notifier.use(opening.settings) }
         editor.idle = { before in self.notificationsAbovePrompt(notifier, lineBeforeCursor: before) }
         var leaveOnNextInterrupt = false
         // What the header last said of the store and the pets: drawn again when that changes.
-        var shown = (state: assistant.storeState, pets: assistant.petCount())
+        var shown = (state: opening?.state, pets: opening?.petCount)
         while true {
             let input = editor.read(prompt: prompt(utf8: editor.localeIsUTF8))
             if case .interrupted(hadText: false) = input {} else { leaveOnNextInterrupt = false }
@@ -63,14 +63,14 @@ struct PromptRunner {
                 let trimmed = text.trimmingWhitespace()
                 guard !trimmed.isEmpty else { continue }
                 replaceTypedLine(trimmed)
-                let reply = assistant.respond(to: trimmed)
+                let reply = conversation.respond(to: .line(trimmed))
                 // Up after a restart should bring back the last real command, not "quit".
                 if reply.intent != .quit { editor.remember(trimmed) }
                 printer.emit(reply, errorPrefix: "", copyErrors: false)
                 if reply.kind == .goodbye { return printer.interactiveStatus }
                 // A cleared screen starts with the header; a store that went away, or a pet made or
                 // deleted (here or by another member), draws it again as it is now.
-                let now = (state: assistant.storeState, pets: assistant.petCount() ?? shown.pets)
+                let now = (state: reply.context?.storeState ?? shown.state, pets: reply.context?.petCount ?? shown.pets)
                 if now != shown || reply.content?.clearsScreen == true {
                     shown = now
                     showHeader()
@@ -80,19 +80,22 @@ struct PromptRunner {
         }
     }
 
-    /// The header, the last few messages and the welcome (or a hint), before the first prompt.
-    func showOpening() {
-        guard let opening = try? assistant.opening() else { return }
-        printer.renderer.use(opening.settings.appearance, environment: display.environment)
+    /// The header, the last few messages and the welcome (or a hint), before the first prompt;
+    /// nil when the store cannot be read.
+    @discardableResult
+    func showOpening() -> SessionOpening? {
+        guard let opening = conversation.opening(messageLimit: Self.earlierMessages) else { return nil }
+        printer.use(opening)
         printer.out(printer.renderer.render(opening: opening))
-        if let away = assistant.awayReply() {
+        if let away = opening.away {
             printer.out(printer.renderer.render(away))
         }
+        return opening
     }
 
     /// The header again, as the store is now ("● Unavailable" once its file went away).
     func showHeader() {
-        guard let opening = try? assistant.opening() else { return }
+        guard let opening = conversation.opening(messageLimit: 0) else { return }
         printer.out(printer.renderer.render(header: opening))
     }
 
@@ -105,7 +108,7 @@ struct PromptRunner {
         let columns = max(console.columns(), 1)
         let rowsAbove = (Self.promptWidth + DisplayWidth.of(TextSanitizer.sanitize(lineBeforeCursor))) / columns
         var out = (rowsAbove > 0 ? "\u{1B}[\(rowsAbove)A" : "") + "\r\u{1B}[J"
-        let now = assistant.clock.now()
+        let now = printer.clock.now()
         for notification in notifications {
             out += printer.renderer.render(notification, at: now) + notifier.alerts(for: notification)
         }
@@ -122,6 +125,8 @@ struct PromptRunner {
     }
 
     static let promptWidth = 13
+    /// How many of the latest messages the opening shows, faint, above the first prompt.
+    static let earlierMessages = 6
 
     /// In bubbles, the line just typed becomes the user's bubble: the prompt's rows are erased
     /// and the bubble is drawn in their place.
@@ -129,10 +134,10 @@ struct PromptRunner {
         guard printer.format == .bubbles, console.stdoutIsTerminal else { return }
         let columns = max(console.columns(), 1)
         let rows = (Self.promptWidth + DisplayWidth.of(TextSanitizer.sanitize(line))) / columns + 1
-        printer.out("\u{1B}[\(rows)A\r\u{1B}[J" + printer.renderer.render(userLine: line, at: assistant.clock.now()))
+        printer.out("\u{1B}[\(rows)A\r\u{1B}[J" + printer.renderer.render(userLine: line, at: printer.clock.now()))
     }
 
     func sayGoodbye() {
-        printer.out(printer.renderer.render(assistant.goodbyeReply()))
+        printer.emit(conversation.respond(to: .goodbye), errorPrefix: "")
     }
 }

@@ -1,13 +1,16 @@
 import CLibEdit
 import Foundation
 import LaundryAssistant
+import LaundryCore
 
 /// Prints replies for every runner — script, prompt, one-shot: renders each in the session's
 /// format, copies a failure to stderr, folds outcomes into the exit status, and follows what a
 /// reply asks for (a wait, a watch, a later notification). In a script it holds what it prints
 /// with the batch of commands it belongs to, until that batch is stored.
 final class ReplyPrinter {
-    let assistant: Assistant
+    let conversation: any Conversation
+    /// The session's clock: what the conversation's clock reads.
+    let clock: Clock
     let console: Console
     let display: DisplayOptions
     let format: OutputFormat
@@ -23,11 +26,16 @@ final class ReplyPrinter {
     var notifier: Notifier?
     /// The user's hooks, told of each command's events once they are stored.
     var hooks: Hooks?
+    /// What the conversation said last of the session (``ReplyContext``).
+    private(set) var context: ReplyContext?
+    /// The batch of commands being stored together, while there is one.
+    private var batch: (any ConversationBatch)?
 
     /// - Parameter display: the format (`auto` is decided here, by whether stdout is a terminal)
     ///   and colour.
-    init(assistant: Assistant, console: Console, display: DisplayOptions) {
-        self.assistant = assistant
+    init(conversation: any Conversation, clock: Clock, console: Console, display: DisplayOptions) {
+        self.conversation = conversation
+        self.clock = clock
         self.console = console
         self.display = display
         format = display.resolvedFormat(stdoutIsTerminal: console.stdoutIsTerminal)
@@ -43,7 +51,7 @@ final class ReplyPrinter {
                                            stdoutIsTerminal: console.stdoutIsTerminal)
             renderer = BubbleRenderer(
                 theme: Theme(depth: depth, background: .unknown), glyphs: display.glyphs,
-                view: ReplyView(captionTime: assistant.captionTime, clockTime: assistant.clockTime, reader: assistant.member),
+                view: ReplyView(time: TimeWords(calendar: .current), now: { clock.now() }, reader: nil),
                 columns: console.columns)
         }
     }
@@ -55,7 +63,8 @@ final class ReplyPrinter {
     /// own write reports the trouble.
     func joinGroup(line: Int) {
         if group == nil {
-            guard assistant.beginBatch() else { return }
+            guard let begun = conversation.beginBatch() else { return }
+            batch = begun
             group = CommandGroup(line: line)
         }
         group?.add(line: line)
@@ -64,10 +73,11 @@ final class ReplyPrinter {
     /// Commits the group and shows what it held. When the commit fails, none of its commands was
     /// stored: their answers are not shown, the error names their lines, and the script stops.
     func commitGroup() {
-        guard let finished = group else { return }
+        guard let finished = group, let stored = batch else { return }
         group = nil
+        batch = nil
         do {
-            try assistant.commitBatch()
+            try stored.commit()
         } catch {
             groupLost = true
             fold(.storeUnavailable)
@@ -114,7 +124,7 @@ final class ReplyPrinter {
 
     /// The exit status; a question left unanswered means its command was not done.
     func finish() -> ExitStatus {
-        if assistant.isAwaitingAnswer { fold(.commandFailed) }
+        if context?.awaitsAnswer == true { fold(.commandFailed) }
         return status
     }
 
@@ -123,10 +133,7 @@ final class ReplyPrinter {
     /// stderr are both the terminal, where the reply already said it.
     func emit(_ reply: Reply, errorPrefix: String, copyErrors: Bool? = nil) {
         notifier?.lookSoon()
-        if format == .bubbles {
-            // Another process, or this reply, may have changed the appearance.
-            renderer.use(assistant.currentSettings().appearance, environment: display.environment)
-        }
+        if let context = reply.context { use(context) }
         // The outcome counts before the reply is written: a reader that goes away while it is
         // written leaves the status this reply earned.
         if let failure = reply.failure {
@@ -142,6 +149,23 @@ final class ReplyPrinter {
             err("laundrytime: \(errorPrefix)\(TextSanitizer.sanitize(reply.headline))\n")
         }
         follow(reply)
+    }
+
+    /// Draws as `context` says: the appearance (another process, or the last reply, may have
+    /// changed it), the time zone, who reads.
+    func use(_ context: ReplyContext) {
+        self.context = context
+        notifier?.use(context.settings)
+        guard format == .bubbles else { return }
+        renderer.use(context.settings.appearance, environment: display.environment)
+        renderer.use(context.time, now: { [clock] in clock.now() }, reader: context.member)
+    }
+
+    /// Draws as the session's opening says (``use(_:)``).
+    func use(_ opening: SessionOpening) {
+        guard format == .bubbles else { return }
+        renderer.use(opening.settings.appearance, environment: display.environment)
+        renderer.use(opening.time, now: { [clock] in clock.now() }, reader: opening.member)
     }
 
     /// A person at the prompt saw every answer; a typo along the way is no failure of the
@@ -164,14 +188,13 @@ final class ReplyPrinter {
         // first, and no transaction is held while it waits.
         commitGroup()
         guard !groupLost else { return }
-        let clock = assistant.clock
-        let follower = TimerFollower(now: { clock.now() }, interruptible: interactive)
+        let follower = TimerFollower(now: { [clock] in clock.now() }, interruptible: interactive)
         switch reply.content {
         case .wait(let watch):
             switch follower.wait(until: watch.timer.endsAt, deadline: watch.deadline) {
             case .reached: deliver(watch.notification)
             case .deadlinePassed, .interrupted:
-                let now = assistant.clock.now()
+                let now = clock.now()
                 emit(Reply(input: reply.input, intent: reply.intent, slots: reply.slots, pet: watch.pet, nicknames: reply.nicknames,
                            failure: .refused, text: watch.stoppedWaiting(at: now), at: now),
                      errorPrefix: "")
@@ -181,10 +204,10 @@ final class ReplyPrinter {
         case .delayedNotification(let notification, let delay):
             if let notifier {
                 // At the prompt it arrives above the prompt, while the user goes on typing.
-                notifier.schedule(notification, at: assistant.clock.now().addingTimeInterval(delay))
-            } else if follower.wait(until: assistant.clock.now().addingTimeInterval(delay)) == .reached {
-                out(renderer.render(notification, at: assistant.clock.now()))
-                assistant.recordDelivery(of: notification)
+                notifier.schedule(notification, at: clock.now().addingTimeInterval(delay))
+            } else if follower.wait(until: clock.now().addingTimeInterval(delay)) == .reached {
+                out(renderer.render(notification, at: clock.now()))
+                conversation.delivered(.notification(notification))
             }
         default:
             break
@@ -219,16 +242,17 @@ final class ReplyPrinter {
         if outcome == .reached {
             deliver(watch.notification)
         } else if format != .json {
-            out(renderer.hint(watch.stoppedWatching(at: assistant.clock.now())))
+            out(renderer.hint(watch.stoppedWatching(at: clock.now())))
         }
     }
 
     /// The end of a timer that `wait` or `watch` followed: printed here whoever else shows it, and
     /// claimed, so that a prompt open on the same data, or the next one, does not announce it again.
     func deliver(_ notification: LaundryNotification) {
-        out(renderer.render(notification, at: assistant.clock.now()))
-        if !assistant.claimDueNotices().contains(where: { $0.notification == notification }) {
-            assistant.recordDelivery(of: notification)
+        out(renderer.render(notification, at: clock.now()))
+        let claimed = (try? conversation.dueNotices(.shown).notices) ?? []
+        if !claimed.contains(where: { $0.notification == notification }) {
+            conversation.delivered(.notification(notification))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LaundryAssistant
+import LaundryCore
 
 /// Turns replies into text for one output mode.
 protocol ReplyRenderer {
@@ -18,6 +19,8 @@ protocol ReplyRenderer {
     mutating func render(header: SessionOpening) -> String
     /// Follows the appearance setting (the palette for a light or dark background).
     mutating func use(_ appearance: Appearance, environment: [String: String])
+    /// Draws times in `time`'s time zone (against `now`, the session's clock) for `reader`.
+    mutating func use(_ time: TimeWords, now: @escaping () -> Date, reader: String)
     /// A short line of guidance at the prompt.
     func hint(_ text: String) -> String
     /// The escape sequence that starts the prompt's colour; empty without colour.
@@ -29,6 +32,7 @@ protocol ReplyRenderer {
 extension ReplyRenderer {
     mutating func render(userLine: String, at: Date) -> String { "" }
     mutating func use(_ appearance: Appearance, environment: [String: String]) {}
+    mutating func use(_ time: TimeWords, now: @escaping () -> Date, reader: String) {}
     func hint(_ text: String) -> String { text + "\n" }
     var promptStyle: String { "" }
 }

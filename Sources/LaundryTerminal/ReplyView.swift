@@ -1,5 +1,6 @@
 import Foundation
 import LaundryAssistant
+import LaundryCore
 
 /// Turns a ``Reply`` into bubbles: the reply's words, and what its content draws around them
 /// (a pet card, the dashboard grid, the quick-actions grid, help, history, the transcript).
@@ -11,6 +12,17 @@ struct ReplyView {
     /// Who reads: this session's member. On a household's shared store another member's earlier
     /// lines are named (``LaundryCore/TranscriptMessage/typist(readBy:)``); nil names nobody.
     var reader: String?
+
+    init(captionTime: @escaping (Date) -> String, clockTime: @escaping (Date) -> String, reader: String? = nil) {
+        self.captionTime = captionTime
+        self.clockTime = clockTime
+        self.reader = reader
+    }
+
+    /// Times in `time`'s time zone, a caption against `now` (the session's clock).
+    init(time: TimeWords, now: @escaping () -> Date, reader: String?) {
+        self.init(captionTime: { time.caption($0, now: now()) }, clockTime: time.clockTime, reader: reader)
+    }
 
     /// The reply's bubbles as `layout` will draw them: its width, its glyphs, and boxes inside a
     /// bubble only where it draws frames (not below 40 columns).

@@ -1,6 +1,7 @@
 import CLibEdit
 import Foundation
 import LaundryAssistant
+import LaundryCore
 
 /// Runs lines through the assistant and prints the replies: a piped script, one command, or the
 /// interactive prompt — each a small runner over one ``ReplyPrinter``, which keeps the exit
@@ -9,13 +10,16 @@ public final class Session {
     let printer: ReplyPrinter
     let bail: Bool
 
-    /// - Parameters:
     ///   - display: the format (`auto` is decided by whether stdout is a terminal) and colour.
     ///   - bail: stop a script at the first command that fails (like `sqlite3 -bail`).
     ///   - console: where output goes and what the terminal is; the process's own streams (and
     ///     its signals) unless a test gives its own.
-    public init(assistant: Assistant, display: DisplayOptions, bail: Bool = false, console: Console? = nil) {
-        printer = ReplyPrinter(assistant: assistant, console: console ?? .standard(environment: display.environment),
+    /// - Parameters:
+    ///   - conversation: what answers the lines.
+    ///   - clock: the conversation's clock, for the times the session draws and the timers it
+    ///     follows.
+    public init(conversation: any Conversation, clock: Clock, display: DisplayOptions, bail: Bool = false, console: Console? = nil) {
+        printer = ReplyPrinter(conversation: conversation, clock: clock, console: console ?? .standard(environment: display.environment),
                                display: display)
         self.bail = bail
         if console == nil {
@@ -38,7 +42,7 @@ public final class Session {
 
     /// One-shot mode: the words after the options are one command.
     public func runOneShot(_ line: String) -> ExitStatus {
-        printer.emit(printer.assistant.respond(to: line), errorPrefix: "")
+        printer.emit(printer.conversation.respond(to: .line(line)), errorPrefix: "")
         return printer.terminationStatus ?? printer.finish()
     }
 

@@ -1,4 +1,5 @@
 import LaundryAssistant
+import LaundryCore
 
 /// `--color auto|always|never`.
 public enum ColorChoice: String, CaseIterable, Sendable {

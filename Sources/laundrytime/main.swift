@@ -153,7 +153,7 @@ atexit { openStore?.close() }
 let assistant = Assistant(store: store, grammar: grammar, clock: clock, dryRun: options.dryRun, assumeYes: options.yes)
 let display = DisplayOptions(format: options.json ? .json : options.format, color: options.color,
                              noAnimation: options.noAnimation, environment: environment)
-let session = Session(assistant: assistant, display: display, bail: options.bail)
+let session = Session(conversation: assistant, clock: clock, display: display, bail: options.bail)
 session.hooks = Hooks(environment: environment, supervisor: HookSupervisor.thisProgram) { message in StandardStreams.err(message + "\n") }
 
 let status: ExitStatus

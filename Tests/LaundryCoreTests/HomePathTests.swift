@@ -1,4 +1,5 @@
 import LaundryCore
+import LaundryPlatform
 import Testing
 
 /// Paths as a shell reads them, and the XDG base directories — one reading for the store, the

@@ -11,15 +11,16 @@ import Testing
 @Suite struct ArchitectureTests {
     static let allowed: [String: Set<String>] = [
         "LaundryCore": ["Foundation"],
-        "LaundryStore": ["Foundation", "LaundryCore", "GRDB", "CStoreShim"],
+        "LaundryPlatform": ["Foundation"],
+        "LaundryStore": ["Foundation", "LaundryCore", "LaundryPlatform", "GRDB", "CStoreShim"],
         // The PostgreSQL store: beside SQLite's, on the store's own seam (StoreConnection), through
         // libpq.
         "LaundryPostgres": ["Foundation", "LaundryCore", "LaundryStore", "GRDB", "CLibpq"],
         // (Synchronization, the toolchain's, for the matcher's work counter.)
         "LaundryGrammar": ["Foundation", "Synchronization", "LaundryCore"],
         "EnglishGrammar": ["LaundryGrammar"],
-        "LaundryAssistant": ["Foundation", "LaundryCore", "LaundryStore", "LaundryGrammar", "SystemPackage"],
-        "LaundryTerminal": ["Foundation", "LaundryAssistant", "CLibEdit"],
+        "LaundryAssistant": ["Foundation", "LaundryCore", "LaundryPlatform", "LaundryStore", "LaundryGrammar", "SystemPackage"],
+        "LaundryTerminal": ["Foundation", "LaundryCore", "LaundryPlatform", "LaundryAssistant", "CLibEdit"],
     ]
 
     static let sources = URL(fileURLWithPath: #filePath)
@@ -37,6 +38,37 @@ import Testing
                     guard let imported = Self.importedModule(line) else { continue }
                     #expect(allowed.contains(imported), "\(module)/\(file) imports \(imported)")
                 }
+            }
+        }
+    }
+
+    /// The front ends reach the conversation through its protocol alone (``Conversation``, six
+    /// members): the terminal never names the assistant's type, and the executable only makes
+    /// one. Nothing is re-exported: a module that names another's types imports it.
+    @Test func theFrontEndsSeeTheConversationOnly() throws {
+        for module in ["LaundryTerminal", "laundrytime"] {
+            let folder = Self.sources.appendingPathComponent(module)
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+                let named = code.filter { $0.replacingOccurrences(of: "LaundryAssistant", with: "").contains("Assistant") }
+                if module == "laundrytime" {
+                    #expect(named.allSatisfy { $0.contains("Assistant(") }, "\(module)/\(file) uses the assistant beyond making it: \(named)")
+                } else {
+                    #expect(named.isEmpty, "\(module)/\(file) names the assistant: \(named)")
+                }
+            }
+        }
+        let protocolFile = Self.sources.appendingPathComponent("LaundryAssistant/Conversation.swift")
+        let text = try String(contentsOf: protocolFile, encoding: .utf8)
+        let body = try #require(text.range(of: "public protocol Conversation").map { text[$0.upperBound...] }?.prefix { $0 != "}" })
+        let members = body.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("func ") }
+        #expect(members.count <= 6, "\(members)")
+        for module in Self.allowed.keys {
+            let folder = Self.sources.appendingPathComponent(module)
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                #expect(!text.contains("@_exported"), "\(module)/\(file) re-exports a module")
             }
         }
     }

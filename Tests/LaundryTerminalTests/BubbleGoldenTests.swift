@@ -26,7 +26,7 @@ import Testing
         let fixture = try AssistantFixture(calendar: calendar)
         let assistant = fixture.assistant
         let renderer = BubbleRenderer(
-            theme: theme, glyphs: .rounded, view: ReplyView(captionTime: assistant.captionTime, clockTime: assistant.clockTime, reader: assistant.member),
+            theme: theme, glyphs: .rounded, view: ReplyView(time: TimeWords(calendar: assistant.calendar), now: fixture.time.clock.now, reader: fixture.store.member),
             columns: { columns })
         return (fixture, renderer)
     }
@@ -35,7 +35,7 @@ import Testing
     static func conversation(columns: Int, theme: Theme) throws -> String {
         var (fixture, renderer) = try fixture(columns: columns, theme: theme)
         let (time, assistant) = (fixture.time, fixture.assistant)
-        var out = renderer.render(opening: try assistant.opening())
+        var out = renderer.render(opening: try #require(assistant.opening(messageLimit: 6)))
         for line in script {
             out += renderer.render(userLine: line, at: time.clock.now())
             out += renderer.render(assistant.respond(to: line))

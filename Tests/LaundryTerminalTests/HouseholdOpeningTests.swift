@@ -20,7 +20,7 @@ import Testing
                 TranscriptMessage(at: fixture.time.clock.now(), role: .assistant, text: "Snowy is getting clean!"),
             ])
         }
-        return renderer.render(opening: try fixture.assistant.opening())
+        return renderer.render(opening: try #require(fixture.assistant.opening(messageLimit: 6)))
     }
 
     @Test func anotherMembersEarlierLineIsNamedInItsFrame() throws {

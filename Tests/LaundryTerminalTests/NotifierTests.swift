@@ -17,7 +17,7 @@ import Testing
 
     init() throws {
         fixture = try AssistantFixture()
-        notifier = Notifier(assistant: fixture.assistant, environment: [:])
+        notifier = Notifier(conversation: fixture.assistant, clock: fixture.time.clock, environment: [:])
         _ = assistant.respond(to: "create pet Snowy")
     }
 
@@ -59,10 +59,12 @@ import Testing
         #expect(notifier.due().notifications.map(\.title) == ["Wash Complete!"])
     }
 
-    @Test func theBellRingsOnlyWithSoundOn() {
+    /// The bell follows the sound setting as the last reply (or the last look) found it.
+    @Test func theBellRingsOnlyWithSoundOn() throws {
         let notification = LaundryNotification(title: "Wash Complete!", text: "Snowy is ready for the dryer!", pet: "Snowy")
         #expect(notifier.alerts(for: notification) == "\u{07}")
-        _ = assistant.respond(to: "turn off sound")
+        let reply = assistant.respond(to: .line("turn off sound"))
+        notifier.use(try #require(reply.context).settings)
         #expect(notifier.alerts(for: notification) == "")
     }
 }

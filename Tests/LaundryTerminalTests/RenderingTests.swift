@@ -158,8 +158,11 @@ import Testing
         }
     }
 
-    private let completer = Completer(
-        next: CompleterTests.next, words: ["dryer", "for", "is", "start", "wash"], petNames: { ["Snowy", "Zoë", "Mr Fluffy"] })
+    /// What the conversation offers after `typed`: ``next(_:)``, else every word and every pet.
+    private let completer = Completer { typed in
+        if let next = CompleterTests.next(typed) { return Completion(words: next.words, petNames: next.petNames, followsTyped: true) }
+        return Completion(words: ["dryer", "for", "is", "start", "wash"], petNames: ["Snowy", "Zoë", "Mr Fluffy"], followsTyped: false)
+    }
 
     @Test func oneMatchCompletesWithASpace() {
         #expect(completer.complete("/sta") == .init(delete: 4, insert: "/status ", candidates: []))

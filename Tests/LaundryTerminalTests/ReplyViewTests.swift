@@ -20,7 +20,7 @@ import Testing
     func drawn(_ reply: Reply, theme: Theme = .plain) -> String {
         var renderer = BubbleRenderer(
             theme: theme, glyphs: .rounded,
-            view: ReplyView(captionTime: fixture.assistant.captionTime, clockTime: fixture.assistant.clockTime), columns: { 80 })
+            view: ReplyView(time: TimeWords(calendar: fixture.assistant.calendar), now: fixture.time.clock.now, reader: nil), columns: { 80 })
         return renderer.render(reply)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LaundryCore
 import LaundryAssistant
 import LaundryTestSupport
 import Testing
@@ -27,7 +28,7 @@ import Testing
     }
 
     func session(_ format: OutputFormat = .auto, terminal: Bool = false, bail: Bool = false) -> Session {
-        Session(assistant: fixture.assistant, display: DisplayOptions(format: format, environment: ["LANG": "C.UTF-8"]),
+        Session(conversation: fixture.assistant, clock: fixture.time.clock, display: DisplayOptions(format: format, environment: ["LANG": "C.UTF-8"]),
                 bail: bail, console: capture.console(terminal: terminal))
     }
 

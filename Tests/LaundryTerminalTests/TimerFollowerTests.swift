@@ -1,4 +1,5 @@
 import Foundation
+import LaundryCore
 import Testing
 
 @testable import LaundryTerminal

@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+import LaundryPlatform
 import LaundryCore
 import LaundryStore
 import LaundryTestSupport

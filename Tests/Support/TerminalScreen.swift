@@ -1,4 +1,5 @@
 import Foundation
+import LaundryPlatform
 import LaundryCore
 
 /// The built `laundrytime` binary in a real pseudo-terminal: a private tmux server runs it in one

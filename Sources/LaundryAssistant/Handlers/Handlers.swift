@@ -46,9 +46,7 @@ final class HandlerContext {
 
     /// A message's time as a caption: "09:45" on the day of `now`, "Sat 28 Feb 09:45" before.
     func captionTime(_ date: Date, now: Date) -> String {
-        calendar.isDate(date, inSameDayAs: now)
-            ? PetText.clockTime(date, calendar: calendar)
-            : HistoryText.dayAndTime(date, calendar: calendar)
+        TimeWords(calendar: calendar).caption(date, now: now)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LaundryPlatform
 import LaundryCore
 internal import LaundryGrammar
 internal import LaundryStore
