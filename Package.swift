@@ -17,7 +17,8 @@ let releaseLinking: [LinkerSetting] = [
 // EnglishGrammar (the grammar file, compiled at build time) sits on LaundryGrammar.
 let package = Package(
     name: "LaundryTime",
-    platforms: [.macOS(.v14)],
+    // macOS 15: the Synchronization module's Mutex and Atomic.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "laundrytime", targets: ["laundrytime"]),
         // For the benchmark package in Benchmarks/, which measures the grammar on its own.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import CStoreShim
 import GRDB
 import LaundryCore
@@ -18,9 +19,9 @@ public final class LaundryStore: StoreEngine {
     private let path: String
     /// Set at the first sign of damage: from then on nothing reads or writes the file, and closing
     /// leaves its write-ahead log as it is.
-    private let damage = Locked<StoreError?>(nil)
+    private let damage = Mutex<StoreError?>(nil)
     /// When ``verify(at:)`` checked the whole file, until a write records it.
-    private let wholeCheckToRecord = Locked<Date?>(nil)
+    private let wholeCheckToRecord = Mutex<Date?>(nil)
     private let memory = StoreMemory()
     /// The database file this connection opened: the file at ``path`` must still be it when a
     /// write begins (``unavailable``).
@@ -130,7 +131,7 @@ public final class LaundryStore: StoreEngine {
             }
             // Kept with the next change rather than in a write of its own: a session that only
             // reads writes nothing, and a store found damaged later was not written to.
-            if wholeChecked { wholeCheckToRecord.update { $0 = now } }
+            if wholeChecked { wholeCheckToRecord.withLock { $0 = now } }
         } catch let error as StoreError {
             throw error
         } catch {
@@ -186,7 +187,7 @@ public final class LaundryStore: StoreEngine {
                     if !grouped { try memory.beginTransaction(db) }
                     let transaction = StoreTransaction(connection: SQLiteStoreConnection(db: db), path: path, memory: memory, member: member)
                     let result = try body(transaction)
-                    let checked = wholeCheckToRecord.value
+                    let checked = wholeCheckToRecord.withLock { $0 }
                     if commit, let checked { try transaction.setMaintenanceDate(StoreIntegrity.checkedAtKey, checked) }
                     if !commit { memory.forget() }
                     if grouped {
@@ -195,7 +196,7 @@ public final class LaundryStore: StoreEngine {
                     } else {
                         try db.cachedStatement(sql: commit ? "COMMIT TRANSACTION" : "ROLLBACK TRANSACTION").execute()
                     }
-                    if commit, checked != nil { wholeCheckToRecord.update { $0 = nil } }
+                    if commit, checked != nil { wholeCheckToRecord.withLock { $0 = nil } }
                     return result
                 } catch {
                     memory.forget()
@@ -277,16 +278,16 @@ public final class LaundryStore: StoreEngine {
 
     /// Remembers damage, so that nothing more is read from or written to the file.
     private func noted(_ error: StoreError) -> StoreError {
-        if error.isDamage { damage.update { $0 = $0 ?? error } }
+        if error.isDamage { damage.withLock { $0 = $0 ?? error } }
         return error
     }
 
     private func refuseIfDamaged() throws(StoreError) {
-        if let error = damage.value { throw error }
+        if let error = damage.withLock({ $0 }) { throw error }
     }
 
     /// The damage found since the store was opened, if any: the program should stop.
-    public var foundDamage: StoreError? { damage.value }
+    public var foundDamage: StoreError? { damage.withLock { $0 } }
 
     /// Whether the whole store can be used: SQLite's `quick_check`, then every row read as the
     /// commands read it. A store that opens can still hold a page or a row that is damaged.
@@ -310,12 +311,12 @@ public final class LaundryStore: StoreEngine {
     /// `--backup-and-reset` to move aside together.
     public func close() {
         var log = stat()
-        if damage.value != nil, stat(path + "-wal", &log) == 0, log.st_size > 0 {
+        if damage.withLock({ $0 }) != nil, stat(path + "-wal", &log) == 0, log.st_size > 0 {
             queue.writeWithoutTransaction { db in _ = lt_sqlite3_keep_wal_on_close(db.sqliteConnection) }
         }
         try? queue.close()
         // Another file at the path is not the one closed here: its seal is not this process's to write.
-        if damage.value == nil && readOnlyReason == nil && unavailable == nil { StoreSeal.seal(path) }
+        if damage.withLock({ $0 }) == nil && readOnlyReason == nil && unavailable == nil { StoreSeal.seal(path) }
     }
 
     /// The identifiers of the migrations applied to the database.

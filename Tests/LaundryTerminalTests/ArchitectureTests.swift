@@ -12,7 +12,7 @@ import Testing
     static let allowed: [String: Set<String>] = [
         "LaundryCore": ["Foundation"],
         "LaundryPlatform": ["Foundation"],
-        "LaundryStore": ["Foundation", "LaundryCore", "LaundryPlatform", "GRDB", "CStoreShim"],
+        "LaundryStore": ["Foundation", "Synchronization", "LaundryCore", "LaundryPlatform", "GRDB", "CStoreShim"],
         // The PostgreSQL store: beside SQLite's, on the store's own seam (StoreConnection), through
         // libpq.
         "LaundryPostgres": ["Foundation", "LaundryCore", "LaundryStore", "GRDB", "CLibpq"],

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import LaundryAssistant
 import LaundryGrammar
 
@@ -24,7 +25,7 @@ public struct UnderstandingScore: Sendable {
         _ corpus: UnderstandingCorpus, workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) throws -> UnderstandingScore {
         let workers = max(1, min(workers, corpus.lines.count))
-        let chunks = Locked([Result<[ScoredLine], any Error>?](repeating: nil, count: workers))
+        let chunks = Mutex([Result<[ScoredLine], any Error>?](repeating: nil, count: workers))
         // Worker w answers lines w, w + workers, …: the lines not understood, which cluster at
         // the end of a corpus, are shared out evenly.
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
