@@ -1,7 +1,7 @@
 // The values a Reply carries, re-exported for the terminal that draws them: a pet's mood, stage
 // and timer, the settings, spans of time in words, a stored message — and the home and XDG
 // folders. The terminal names these types but reaches the store and the grammar only through the
-// assistant (DESIGN.md's layers).
+// assistant (docs/ARCHITECTURE.md, "Layers").
 @_exported import struct LaundryCore.AppSettings
 @_exported import enum LaundryCore.Appearance
 @_exported import enum LaundryCore.DurationText
