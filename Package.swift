@@ -3,7 +3,7 @@ import PackageDescription
 
 /// Release executables on Linux link with the toolchain's lld and pack their relative relocations
 /// (DT_RELR, glibc 2.36+): a binary with the Swift runtime and Foundation linked in
-/// (`--static-swift-stdlib`, README "Install") otherwise carries 2 MB of them, read at every start,
+/// (`--static-swift-stdlib`, docs/usage.md "Install") otherwise carries 2 MB of them, read at every start,
 /// about 1 MB more memory (Benchmarks/RESULTS.md). The binary stays position-independent. lld also
 /// keeps quiet about the `mktemp` in the static Foundation, which the default linker warns about.
 let releaseLinking: [LinkerSetting] = [
@@ -30,8 +30,9 @@ let package = Package(
         .library(name: "LaundryAssistant", targets: ["LaundryAssistant"]),
         .library(name: "LaundryTerminal", targets: ["LaundryTerminal"]),
     ],
-    // `swift build --traits PostgreSQL` adds the PostgreSQL store (issue 19): a household's pets on
-    // one server, through libpq. The default build neither compiles nor links any of it.
+    // `swift build --traits PostgreSQL` adds the PostgreSQL store (docs/household.md): a
+    // household's pets on one server, through libpq. The default build neither compiles nor links
+    // any of it.
     traits: [
         .trait(name: "PostgreSQL", description: "A store on a PostgreSQL server (--database postgres://…)"),
     ],
@@ -125,14 +126,15 @@ let package = Package(
             dependencies: ["LaundryTerminal", "LaundryAssistant", "LaundryCore", "LaundryStore", "LaundryGrammar", "LaundryTestSupport"],
             exclude: ["Golden"]
         ),
-        // The reliability suite (issue 14): the faults an adversarial run found, each reproduced
-        // against the real binary — crashes, damaged stores, locks, hostile input, growth.
+        // The reliability suite (docs/reliability.md): the faults an adversarial run found, each
+        // reproduced against the real binary — crashes, damaged stores, locks, hostile input,
+        // growth.
         .testTarget(
             name: "ReliabilitySuite",
             dependencies: ["laundrytime", "LaundryTestSupport", "LaundryCore", "LaundryStore", "LaundryGrammar", "LaundryAssistant"]
         ),
-        // The PostgreSQL store (issue 19): the shared store checks, the household's end-to-end
-        // tests. Empty without the PostgreSQL trait; run by scripts/test beside a throwaway cluster.
+        // The PostgreSQL store: the shared store checks, the household's end-to-end tests. Empty
+        // without the PostgreSQL trait; run by scripts/test beside a throwaway cluster.
         .testTarget(
             name: "PostgresTests",
             dependencies: [

@@ -2,8 +2,8 @@
 import PackageDescription
 
 // Benchmarks for LaundryTime, kept out of the main package so that they add nothing to its build,
-// its tests or its dependencies. Run: Benchmarks/run-grammar-benchmark and run-store-benchmark
-// (see Benchmarks/README.md).
+// its tests or its dependencies. Run: Benchmarks/run-grammar-benchmark, run-store-benchmark,
+// run-growth-benchmark and run-household-benchmark (see Benchmarks/README.md).
 let package = Package(
     name: "LaundryTimeBenchmarks",
     platforms: [.macOS(.v14)],

@@ -114,7 +114,7 @@ static char *line_before_cursor(EditLine *el) {
 }
 
 /* The idle hook's turn: print what it has above the prompt, then let libedit redraw the prompt
-   and the half-typed line under it (LIBEDIT.md's recipe, verified with tmux). */
+   and the half-typed line under it (docs/terminal.md, "The line editor"; checked in tmux). */
 static void run_idle(EditLine *el, lt_editor *editor) {
     int next_ms = 1000;
     char *before = line_before_cursor(el);
@@ -226,8 +226,8 @@ ssize_t lt_read_unless_terminated(int descriptor, void *buffer, size_t count) {
 
 /* libedit's read function (EL_GETCFN): one character from stdin, decoded with the locale's
    multibyte rules one byte at a time (an incomplete sequence waits for its next byte). Waiting
-   in poll() is the hook that lets later work print above the prompt (LIBEDIT.md). After Ctrl-C
-   it returns -1, so that el_gets returns and restores the terminal. */
+   in poll() is the hook that lets later work print above the prompt (docs/terminal.md). After
+   Ctrl-C it returns -1, so that el_gets returns and restores the terminal. */
 static int read_character(EditLine *el, wchar_t *out) {
     lt_editor *editor = editor_of(el);
     for (;;) {

@@ -3,8 +3,8 @@ import LaundryCore
 internal import LaundryStore
 
 /// Timers that ended and moods that fell, each delivered once across every process that opens the
-/// same database (TIME.md: "catch up exactly once", "warnings once") — by `--deliver-due` at least
-/// once: a run that stops before telling leaves its notices to the next.
+/// same database (docs/ARCHITECTURE.md, "Time": catch up exactly once, warnings once) — by
+/// `--deliver-due` at least once: a run that stops before telling leaves its notices to the next.
 extension Assistant {
     /// The notices due by now that nobody has delivered yet, claimed for good for this process
     /// and kept in the transcript (when notifications are on), oldest first: what a prompt shows

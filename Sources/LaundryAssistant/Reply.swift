@@ -2,7 +2,7 @@ import Foundation
 import LaundryCore
 
 /// The assistant's answer to one line: a value the terminal turns into bubbles, plain text or
-/// JSON. It carries the fields of the JSON contract (PRODUCT.md §6) and what a renderer needs to
+/// JSON. It carries the fields of the JSON contract (docs/json.md) and what a renderer needs to
 /// draw more than text (a pet card, the dashboard, help).
 public struct Reply: Sendable {
     /// A cell of the quick-actions grid: the number that runs it and what it does.

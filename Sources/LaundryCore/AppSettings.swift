@@ -1,4 +1,4 @@
-/// The app-wide settings of seed 000 §4, with their defaults.
+/// The app-wide settings (notifications, sound, appearance, reminders), with their defaults.
 public struct AppSettings: Equatable, Sendable, Codable {
     public var notificationsEnabled: Bool
     /// The terminal bell with notifications.

@@ -108,7 +108,7 @@ public enum Stage: Equatable, Sendable {
     /// The stage in words: "idle", "washing", "wash done", "drying", "dry done".
     public var words: String { kind.words }
 
-    /// The seeds' status text, to follow the pet's name ("Snowy is getting clean!"); nil when idle
+    /// The stage in words, to follow the pet's name ("Snowy is getting clean!"); nil when idle
     /// (then the mood speaks).
     public var statusText: String? {
         switch self {

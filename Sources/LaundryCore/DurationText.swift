@@ -2,7 +2,7 @@ import Foundation
 
 /// How LaundryTime writes spans of time for people.
 public enum DurationText {
-    /// A countdown as the seeds write it, minutes and seconds ("12:40", "60:00" for an hour's
+    /// A countdown as the pet card writes it, minutes and seconds ("12:40", "60:00" for an hour's
     /// dryer) up to 99:59, then with hours ("1:45:00"), to the nearest second — but never "0:00"
     /// while time is left, so a running timer does not look finished.
     public static func countdown(_ seconds: TimeInterval) -> String {

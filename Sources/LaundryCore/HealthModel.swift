@@ -6,7 +6,7 @@ public enum HealthModel {
     /// Health 0…100 at `now` for a pet last cared for at `lastCaredAt`: the share of the span
     /// that is left, in whole percent rounded up.
     ///
-    /// Rounded up, so a pet reads 100 right after its fold (as the seeds show) and 0 only once the
+    /// Rounded up, so a pet reads 100 right after its fold and 0 only once the
     /// whole span has passed: it dies exactly `2 × frequency` days after its last fold, not a
     /// moment before. Each value holds for 1 % of the span after it is reached (75 from exactly a
     /// quarter of the way, 74 once 26 % has passed). A clock earlier than `lastCaredAt` reads 100.
@@ -80,7 +80,7 @@ public enum Mood: String, CaseIterable, Sendable {
         }
     }
 
-    /// The seeds' text, to follow the pet's name ("Snowy is so happy!").
+    /// The mood in words, to follow the pet's name ("Snowy is so happy!").
     public var text: String {
         switch self {
         case .happy: "is so happy!"

@@ -1,5 +1,5 @@
 /// What a line asks for. The raw values are the stable intent names of the JSON contract
-/// (PRODUCT.md §6); the grammar file names intents by them, and loading refuses a name that is
+/// (docs/json.md); the grammar file names intents by them, and loading refuses a name that is
 /// not here.
 public enum Intent: String, CaseIterable, Sendable, Codable {
     case createPet = "create_pet"

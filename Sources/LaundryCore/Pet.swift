@@ -115,7 +115,7 @@ public enum NextAction: Equatable, Sendable {
     case waitForDryer(remaining: TimeInterval)
     case markFolded
 
-    /// The seeds' button text.
+    /// The action as a button or a quick action names it ("Start Dryer").
     public var label: String {
         switch self {
         case .startWash: "Start Wash"

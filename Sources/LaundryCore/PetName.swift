@@ -26,8 +26,8 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible, Codable {
         if let hidden = InvisibleCharacters.firstHidden(in: value) { throw .invisibleCharacter(hidden) }
     }
 
-    /// A new name as the user typed it, capitalised as the seeds' name field does ("Auto-capitalize:
-    /// Words"): a name with no capital letter gets one at the start of each word ("snowy white" →
+    /// A new name as the user typed it, capitalised as a phone's name field does (each word's first
+    /// letter): a name with no capital letter gets one at the start of each word ("snowy white" →
     /// "Snowy White"); a name typed with any capital ("iPhone Socks") is the user's own spelling,
     /// kept. Validated as ``init(_:)`` does.
     public init(typed raw: String) throws(PetNameError) {

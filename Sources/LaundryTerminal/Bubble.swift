@@ -58,7 +58,7 @@ struct Bubble: Sendable {
 }
 
 /// The characters of a bubble's frame: rounded box drawing, or ASCII where the terminal's
-/// character set cannot show box drawing (TERMINAL.md §5).
+/// character set cannot show box drawing (docs/terminal.md, "Frames").
 struct BorderGlyphs: Sendable {
     let topLeft: String, topRight: String, bottomLeft: String, bottomRight: String
     let horizontal: String, vertical: String

@@ -2,7 +2,7 @@ import Foundation
 import LaundryAssistant
 import LaundryCore
 
-/// The chat of seed 002 in a terminal: each message a bubble, the user's on the right, the
+/// A chat in a terminal: each message a bubble, the user's on the right, the
 /// assistant's on the left, drawn at the terminal's width of the moment (asked before every
 /// message, so a resize changes the next bubbles) and in the theme's colours.
 struct BubbleRenderer: ReplyRenderer {

@@ -4,7 +4,7 @@ import Foundation
 public enum OutputFormat: String, CaseIterable, Sendable {
     /// Bubbles when stdout is a terminal, plain text otherwise.
     case auto
-    /// Message bubbles with box drawing and colour (PRODUCT.md §4).
+    /// Message bubbles with box drawing and colour (docs/terminal.md).
     case bubbles
     /// The same words with no boxes and no escapes: for pipes, `grep` and screen readers.
     case plain

@@ -1,4 +1,4 @@
-/// The program's exit status (PRODUCT.md §1).
+/// The program's exit status (README, "Options").
 public enum ExitStatus: Int32, Sendable {
     var isSuccess: Bool { self == .success }
 

@@ -22,7 +22,7 @@ import LaundryCore
 /// by init as before, and never waits to be reaped by it.
 ///
 /// Where the system has no subreapers (not Linux), the hook's process group is killed at the
-/// limit, and a child that left it (`setsid`) may outlive the limit: README says so.
+/// limit, and a child that left it (`setsid`) may outlive the limit: docs/reminders.md says so.
 ///
 /// It says how the hook went on its stdout, one sentence or nothing.
 public enum HookSupervisor {

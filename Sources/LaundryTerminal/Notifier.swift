@@ -10,8 +10,9 @@ import LaundryCore
 /// It runs on the prompt's own thread, from the line editor's idle hook, so it never races the
 /// command being answered. It looks at the store when the next timer is due and every few seconds
 /// besides (another process may have started a timer), and rereads the wall clock at least once a
-/// second, so that a suspended laptop or a clock change is noticed at once (TIME.md). A household's
-/// news (another member's change, on a shared PostgreSQL store) is shown as it arrives.
+/// second, so that a suspended laptop or a clock change is noticed at once (docs/ARCHITECTURE.md,
+/// "Time"). A household's news (another member's change, on a shared PostgreSQL store) is shown
+/// as it arrives.
 final class Notifier {
     private let conversation: any Conversation
     private let clock: Clock

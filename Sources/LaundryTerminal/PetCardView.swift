@@ -2,7 +2,7 @@ import Foundation
 import LaundryAssistant
 import LaundryCore
 
-/// The pet card of seed 000 in characters: the mood's face, a health bar in the mood's colour,
+/// A pet's card in characters: the mood's face, a health bar in the mood's colour,
 /// the stage and the next action, the stats cards, and a progress bar for a running timer. Every
 /// colour has a word or a face beside it, so nothing is said by colour alone.
 struct PetCardView {

@@ -79,7 +79,7 @@ struct PlainRenderer: ReplyRenderer {
     }
 }
 
-/// JSON Lines: one object per reply, the contract of PRODUCT.md §6.
+/// JSON Lines: one object per reply, the contract in docs/json.md.
 struct JSONRenderer: ReplyRenderer {
     mutating func render(_ reply: Reply) -> String {
         Self.object(for: reply).serialized + "\n"

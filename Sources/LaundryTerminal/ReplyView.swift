@@ -134,7 +134,7 @@ struct ReplyView {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { .text(StyledLine(String($0))) }
     }
 
-    /// The welcome of seed 000's empty state: what to do, and the sentence to type.
+    /// The welcome shown while there are no pets: what to do, and the sentence to type.
     static let emptyState: [BodyLine] = [
         .text(StyledLine("Create your first laundry pet to get started!")),
         .text(StyledLine()),
@@ -183,7 +183,7 @@ struct ReplyView {
     }
 }
 
-/// The ⚡ sheet of seed 002: numbered cells in a grid as wide as the bubble allows.
+/// The quick actions (`/quick`): numbered cells in a grid as wide as the bubble allows.
 struct QuickActionsView {
     let actions: [Reply.QuickAction]
 

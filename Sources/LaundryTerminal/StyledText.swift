@@ -14,7 +14,7 @@ enum Ink: Sendable, Equatable {
     case happy
     case neutral
     case sad
-    /// A dead pet: the seeds' grey ("Gray tint, static"), not the sad red.
+    /// A dead pet: a still grey, not the sad red.
     case dead
     case wash
     case dry
@@ -33,9 +33,10 @@ struct Style: Sendable, Equatable {
 }
 
 /// A run of text in one style. The text is sanitised when the span is made, so nothing that
-/// reaches the screen through a span can act on the terminal (TERMINAL.md §10), and a tab
-/// becomes a space, so that widths stay what they are measured to be. Its width is measured
-/// then too, once: lines add up their spans' widths many times while they are laid out.
+/// reaches the screen through a span can act on the terminal (docs/terminal.md, "Untrusted
+/// text"), and a tab becomes a space, so that widths stay what they are measured to be. Its width
+/// is measured then too, once: lines add up their spans' widths many times while they are laid
+/// out.
 struct Span: Sendable, Equatable {
     let text: String
     let style: Style

@@ -16,10 +16,10 @@ enum ColorDepth: Sendable, Equatable {
     case palette256
     case trueColor
 
-    /// The depth to use, in TERMINAL.md §7's order: the `--color` option, then `NO_COLOR` (any
-    /// non-empty value), then `FORCE_COLOR` / `CLICOLOR_FORCE`, then whether stdout is a terminal
-    /// that is not `dumb`. How deep: `COLORTERM=truecolor|24bit` → 24-bit, a `*-256color` TERM →
-    /// 256, otherwise 16.
+    /// The depth to use, the first rule that applies winning (docs/terminal.md, "Colour"): the
+    /// `--color` option, then `NO_COLOR` (any non-empty value), then `FORCE_COLOR` /
+    /// `CLICOLOR_FORCE`, then whether stdout is a terminal that is not `dumb`. How deep:
+    /// `COLORTERM=truecolor|24bit` → 24-bit, a `*-256color` TERM → 256, otherwise 16.
     static func resolve(choice: ColorChoice, environment: [String: String], stdoutIsTerminal: Bool) -> ColorDepth {
         func isSet(_ name: String) -> Bool {
             guard let value = environment[name] else { return false }
@@ -69,8 +69,8 @@ enum Background: Sendable, Equatable {
     }
 }
 
-/// The seed 001 palette, for a background and a colour depth: turns a ``Style`` into the escape
-/// codes that draw it, or into nothing when colour is off.
+/// The palette (docs/terminal.md, "Colour"), for a background and a colour depth: turns a
+/// ``Style`` into the escape codes that draw it, or into nothing when colour is off.
 struct Theme: Sendable {
     let depth: ColorDepth
     let background: Background

@@ -4,7 +4,8 @@ import Foundation
 /// Follows a running timer in real time, for `wait`, `watch` and the delayed test notification.
 ///
 /// It never sleeps for the whole span: it wakes at least once a second and re-reads the wall
-/// clock, so a suspended laptop or a clock change is noticed at once (TIME.md).
+/// clock, so a suspended laptop or a clock change is noticed at once (docs/ARCHITECTURE.md,
+/// "Time").
 struct TimerFollower {
     /// Reads the wall clock (the assistant's, so a pinned `LAUNDRYTIME_NOW` runs on here too).
     let now: () -> Date

@@ -2,7 +2,8 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 34: the rows of the seeds audit that worked only in part, each through the binary.
+/// What an audit of the product against its design found working only in part, each through the
+/// binary.
 @Suite struct AuditEndToEndTests {
     let directory = TemporaryDirectory()
     var laundrytime: LaundryTimeProcess { LaundryTimeProcess(dataDirectory: directory.url.appendingPathComponent("data")) }
@@ -11,7 +12,7 @@ import Testing
         result.jsonLines.filter { $0["type"] as? String == "reply" }.map { $0["text"] as? String ?? "" }
     }
 
-    /// Point 2: the appearance in any words, and a value there is not answered with those there are.
+    /// The appearance in any words, and a value there is not answered with those there are.
     @Test func appearanceInAnyWordsAndAWrongValueAnswered() throws {
         let result = try laundrytime.run(["--json"], script: """
             dark mode on
@@ -35,7 +36,7 @@ import Testing
         #expect(result.jsonLines[2]["ok"] as? Bool == false)
     }
 
-    /// Point 3: the seeds' haptics toggle gets one honest sentence, whatever words ask for it.
+    /// A phone's haptics toggle gets one honest sentence, whatever words ask for it.
     @Test func hapticsAreSaidToBeAbsent() throws {
         let result = try laundrytime.run(["--json"], script: "turn on haptics\nhaptics off\nenable vibration\n")
         for reply in texts(result) {
@@ -44,7 +45,7 @@ import Testing
         #expect(texts(result).count == 3)
     }
 
-    /// Point 8: a format there is not is refused with those there are, and never written as CSV
+    /// A format there is not is refused with those there are, and never written as CSV
     /// under another name; nothing is written.
     @Test func anExportFormatThereIsNotIsRefused() throws {
         let out = directory.url.appendingPathComponent("out")
@@ -64,7 +65,7 @@ import Testing
         #expect(csv.status == 0 && FileManager.default.fileExists(atPath: out.appendingPathComponent("h.csv").path), "\(csv.stdout)")
     }
 
-    /// Point 7: ranges people say — "this year", "since march 10", "last week" as the calendar week
+    /// Ranges people say — "this year", "since march 10", "last week" as the calendar week
     /// before this one (its days said in the reply) — and a weekly chart over the range asked that
     /// starts no earlier than the pet.
     @Test func historyRangesPeopleSay() throws {
@@ -89,7 +90,7 @@ import Testing
         #expect(ahead.status == 1 && ahead.stdout.contains("is after today"), "\(ahead.stdout)")
     }
 
-    /// Point 11: a step told afterwards twice shows the true state the second time — the wash
+    /// A step told afterwards twice shows the true state the second time — the wash
     /// logged from 21:00 ended at 21:45 — not "already washing — 0:00 left".
     @Test func aStepToldTwiceSaysWhereThePetIs() throws {
         _ = try laundrytime.run(["create", "pet", "Snowy"], now: "2026-03-01T20:00:00Z")
@@ -109,7 +110,7 @@ import Testing
         #expect(running.stdout.hasPrefix("Snowy is already washing — 35:00 left."), "\(running.stdout)")
     }
 
-    /// Point 17: stopping a wash is no care, so it does not end a pause; a start or a fold does.
+    /// Stopping a wash is no care, so it does not end a pause; a start or a fold does.
     @Test func aStopDoesNotEndAPause() throws {
         _ = try laundrytime.run(script: "create pet Snowy\nstart wash for snowy\npause snowy for 2 weeks\n", now: "2026-03-01T09:00:00Z")
         let stopped = try laundrytime.run(["stop snowy"], now: "2026-03-01T09:10:00Z")
@@ -120,7 +121,7 @@ import Testing
         #expect(started.stdout.hasPrefix("(Snowy's pause is over.)"), "a start is care: \(started.stdout)")
     }
 
-    /// Point 14: a name ending in s takes a bare apostrophe ("Big Towels'"), and the plain card
+    /// A name ending in s takes a bare apostrophe ("Big Towels'"), and the plain card
     /// names the same next step as the drawn one ("Start Dryer at 09:45", not "Washing…").
     @Test func possessivesAndTheNextStepReadTheSameEverywhere() throws {
         let result = try laundrytime.run(["--json"], script: """

@@ -28,7 +28,7 @@ import Testing
         #expect((lines[4]["text"] as? String)?.contains("Snowy") == true, "Snowy is still there")
     }
 
-    /// Issue 33: "that isn't right" to "Delete Snowy?" is a no; "maybe" asks again and the
+    /// "that isn't right" to "Delete Snowy?" is a no; "maybe" asks again and the
     /// question still waits; a line that says not to stop a dryer stops nothing and asks nothing.
     @Test func answersAndNegationsAreReadForWhatTheyMean() throws {
         let script = "create pet Snowy\ncreate pet Buddy\nstart wash for buddy\ndelete snowy\nthat isn't right\ndelete snowy\nmaybe\nno\n"
@@ -43,10 +43,10 @@ import Testing
         #expect(texts(result)[10].contains("Snowy") && texts(result)[10].contains("Buddy ^‿^ — is getting clean!"), "\(texts(result)[10])")
     }
 
-    /// Issue 33 ("Why" 3): a script that ends on a question names its line on stderr; with
-    /// `--bail`, a line that would drop an unanswered question is not run.
-    /// "mute" or "be quiet" alone says what to change only loosely (CLINC150's people say it to
-    /// cancel what an assistant is doing): it asks before the sound goes off; "mute the sound" does not.
+    /// A script that ends on a question names its line on stderr; with `--bail`, a line that would
+    /// drop an unanswered question is not run. "mute" or "be quiet" alone says what to change only
+    /// loosely (CLINC150's people say it to cancel what an assistant is doing): it asks before the
+    /// sound goes off; "mute the sound" does not.
     @Test func aLooseMuteAsksFirst() throws {
         let result = try laundrytime.run(["--json"], script: "mute\nno\n/settings\nplease be quiet\nyes\n/settings\nunmute\nmute the sound\n")
         let lines = texts(result)

@@ -19,7 +19,7 @@ import Testing
         #expect(!result.stdout.contains("\u{1B}"), "no escapes when stdout is not a terminal")
     }
 
-    /// Issue 34, point 1: names are capitalised as the seeds' name field does, unless typed with a
+    /// Names are capitalised as a phone's name field does, unless typed with a
     /// capital — in a create, a rename and the answer to "what should it be called?".
     @Test func namesAreCapitalisedUnlessTypedWithACapital() throws {
         let result = try laundrytime.run(["--json"], script: """
@@ -128,7 +128,7 @@ import Testing
         #expect((status.jsonLines.first?["text"] as? String)?.hasPrefix("No Pets Yet") == true)
     }
 
-    /// Issue 17: a dry run looks like one — in the words and in JSON — and a real run does not.
+    /// A dry run looks like one — in the words and in JSON — and a real run does not.
     @Test func aDryRunSaysSo() throws {
         _ = try laundrytime.run(script: "create pet Snowy\n")
         let plain = try laundrytime.run(["--dry-run", "--yes", "delete", "snowy"])
@@ -145,7 +145,7 @@ import Testing
         #expect(pets.stdout.contains("Snowy"), "the dry-run delete left Snowy")
     }
 
-    /// Issue 17: `version` and `about` at the prompt answer, with the same version as `--version`.
+    /// `version` and `about` at the prompt answer, with the same version as `--version`.
     @Test func versionAndAboutAreAnswered() throws {
         let version = try laundrytime.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(!version.isEmpty)
@@ -158,7 +158,7 @@ import Testing
         }
     }
 
-    /// Issue 17: timers read as the seeds' MM:SS up to 99:59 — a 60-minute dryer starts at "60:00".
+    /// Timers read as MM:SS up to 99:59 — a 60-minute dryer starts at "60:00".
     @Test func anHourLongTimerCountsInMinutes() throws {
         _ = try laundrytime.run(script: "create pet Snowy\nstart wash for snowy\n", now: "2026-03-01T09:00:00Z")
         let dryer = try laundrytime.run(script: "start dryer for snowy\nhow is snowy\n", now: "2026-03-01T09:46:00Z")

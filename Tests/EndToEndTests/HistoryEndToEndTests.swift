@@ -25,7 +25,7 @@ import Testing
         }
     }
 
-    /// Issue 17: after a rename, the history names the pet as it is called now, with the name it
+    /// After a rename, the history names the pet as it is called now, with the name it
     /// had then beside it.
     @Test func theHistoryUsesThePetsCurrentName() throws {
         _ = try laundrytime.run(script: "create pet Snowy\nstart wash for snowy\nstop the wash for snowy\nrename snowy to Flake\n")
@@ -37,9 +37,9 @@ import Testing
         #expect(forFlake.stdout.contains("Flake (then Snowy) · wash started"), "\(forFlake.stdout)")
     }
 
-    /// Issue 17, item 1, through the binary: a fold no later than the pet's frequency (7 days) after
-    /// the one before — the exact instant included — adds one to the streak; later starts it over
-    /// at 1; a fold that brings a dead pet back starts it at 0; the best is kept. (To the
+    /// The streak's rule, through the binary: a fold no later than the pet's frequency (7 days)
+    /// after the one before — the exact instant included — adds one to the streak; later starts it
+    /// over at 1; a fold that brings a dead pet back starts it at 0; the best is kept. (To the
     /// millisecond: `CycleMachineTests.aFoldOnTimeGrowsTheStreakAndALateOneStartsItOver`.)
     @Test func theStreakRuleAtItsBoundaries() throws {
         _ = try laundrytime.run(script: "create pet Snowy\n", now: "2026-03-01T09:00:00Z")
@@ -61,7 +61,7 @@ import Testing
         #expect(revived.contains("Streak 0 (best 2)"), "a dead pet brought back starts at 0: \(revived)")
     }
 
-    /// Issue 17, item 2, through the binary: a pet left dead in the dryer, and each sentence a
+    /// Advice that works, through the binary: a pet left dead in the dryer, and each sentence a
     /// reply advises — typed next, on a copy of the same store — is done (AdviceTests does the same
     /// in-process for 8 states and 25 kinds of line).
     @Test func whatARepliesAdvisesIsDoneWhenTyped() throws {
@@ -83,7 +83,7 @@ import Testing
         }
     }
 
-    /// Issue 17: "On time" follows the streak's rule, so it does not depend on the range asked
+    /// "On time" follows the streak's rule, so it does not depend on the range asked
     /// for: a fold on day 10 is on time after one on day 5, whether or not day 5 is in the range.
     @Test func onTimeDoesNotDependOnTheRange() throws {
         _ = try laundrytime.run(script: "create pet Snowy\n", now: "2026-03-01T09:00:00Z")
@@ -100,7 +100,7 @@ import Testing
         #expect(card.stdout.contains("Streak 2 (best 2)"), "\(card.stdout)")
     }
 
-    /// Issue 17, item 7: an export of one pet's history, of a span of time, or both — to a file
+    /// An export of one pet's history, of a span of time, or both — to a file
     /// (streamed) and to the screen — holds only those events, and says what it holds.
     @Test func exportsFilterByPetAndRange() throws {
         let steps: [(String, String)] = [
@@ -141,7 +141,7 @@ import Testing
         #expect(!transcript.stdout.contains("2026-03-20"), "only today's messages")
     }
 
-    /// Issue 17: a transcript search shows each message's matching line, cut around the match,
+    /// A transcript search shows each message's matching line, cut around the match,
     /// and leaves out earlier searches (the lines typed and their results).
     @Test func aTranscriptSearchShowsTheMatchAndNotItself() throws {
         let script = "create pet Snowy\nstart wash for snowy\nsearch the transcript for 60 min\nsearch the transcript for 60 min\n"
@@ -155,7 +155,7 @@ import Testing
         #expect(found.contains("…"), "a long message is cut around the match: \(found)")
     }
 
-    /// Issue 17: "~" in an export path is $HOME, as a shell would have it (not the passwd entry's).
+    /// "~" in an export path is $HOME, as a shell would have it (not the passwd entry's).
     @Test func aTildeInAnExportPathIsHome() throws {
         let home = directory.url.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -165,7 +165,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("h.csv").path))
     }
 
-    /// Issue 17: the transcript goes to its file a message at a time; the file holds what the
+    /// The transcript goes to its file a message at a time; the file holds what the
     /// same export shows on screen (which, asked next, also shows the file export's own lines).
     @Test func aStreamedTranscriptIsTheTranscriptShown() throws {
         _ = try laundrytime.run(script: "create pet Snowy\nstart wash for snowy\nhow is snowy\nrename snowy to \"Mr. Fluff 🧦\"\n")
@@ -198,7 +198,7 @@ import Testing
             "  Mon 2 Mar 10:00 · Snowy, \"the\" cat · dry started · 1 h",
             "  Mon 2 Mar 09:00 · Snowy, \"the\" cat · wash started · 45 min",
         ])
-        // The chart starts with the first pet's week (issue 34, point 7), not twelve weeks back.
+        // The chart starts with the first pet's week, not twelve weeks back.
         #expect(lines[2].hasPrefix("Cycles per week █ (1 week from 2 Mar"), "the chart: one fold this week: \(lines[2])")
         #expect(lines[3] == "  week by week: 1", "the chart's numbers, for screen readers")
     }

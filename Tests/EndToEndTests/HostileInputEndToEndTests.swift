@@ -43,7 +43,7 @@ import Testing
         #expect(setup.status == 0, "\(setup.stdout)")
         let toStdout = try laundrytime.run(["export", "history", "as", "csv"], directory: work)
         #expect(toStdout.stdout.contains("/etc/passwd,wash_started"))
-        // Words around a path are not made part of it: this is one pet's history (issue 17), of a
+        // Words around a path are not made part of it: this is one pet's history, of a
         // pet there is not, and nothing is written.
         let misread = try laundrytime.run(["export", "history", "for", "../../escape", "as", "json", "to", "out.json"], directory: work)
         #expect(misread.status == 1 && misread.stdout.contains("There is no pet called “escape”"), "\(misread.stdout)")

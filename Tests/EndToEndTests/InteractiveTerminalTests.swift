@@ -114,7 +114,7 @@ struct InteractiveTerminalTests {
         #expect(bubbles.allSatisfy { $0.isAligned }, "every bubble of the transcript lines up")
     }
 
-    // MARK: - Notifications (issue 5)
+    // MARK: - Notifications
 
     /// Runs a script on the same data first, at `now` (a piped run: no terminal).
     func prepare(_ script: String, now: String) throws {
@@ -201,7 +201,7 @@ struct InteractiveTerminalTests {
         #expect(!again.scrollback(joiningWrappedLines: true).contains("While you were away"), "told once")
     }
 
-    /// Issue 34, point 4: four days away tell one story per load — when it finished — not also
+    /// Four days away tell one story per load — when it finished — not also
     /// "has waited 2 hours" in the same breath.
     @Test func theAwaySummaryTellsOneTrueStory() throws {
         try prepare("create pet Snowy\nstart wash for snowy\n", now: "2026-03-01T09:00:00Z")
@@ -319,7 +319,7 @@ struct InteractiveTerminalTests {
         #expect(!shown.contains("╭") && !shown.contains("╰"), "no rounded frames:\n\(shown)")
     }
 
-    /// Issue 34, point 13: Ctrl-R searches the history in the product's words ("search history:",
+    /// Ctrl-R searches the history in the product's words ("search history:",
     /// not libedit's "bck:"); Ctrl-C takes the search off the screen; Enter runs the match.
     @Test func ctrlRSearchesTheHistoryInTheProductsWords() throws {
         let terminal = try launch(rows: 40)
@@ -342,7 +342,7 @@ struct InteractiveTerminalTests {
         #expect(!screen.contains("search history"), "\(screen)")
     }
 
-    /// Issue 34, point 12: "help" (and "what can you do?") fits one 80×24 screen — the groups and
+    /// "help" (and "what can you do?") fits one 80×24 screen — the groups and
     /// a few examples — with "help all" for the rest.
     @Test(arguments: ["help", "what can you do?"])
     func helpFitsOneScreen(line: String) throws {
@@ -354,7 +354,7 @@ struct InteractiveTerminalTests {
         #expect(screen.contains("╭") && screen.contains("╰"), "the whole bubble is on the screen:\n\(screen)")
     }
 
-    /// Issue 34, point 6: the header is true — its pet count follows a create and a delete, and
+    /// The header is true — its pet count follows a create and a delete, and
     /// a cleared screen starts with it.
     @Test func theHeaderFollowsThePetCountAndComesBackAfterClear() throws {
         let terminal = try launch(rows: 40)
@@ -371,7 +371,7 @@ struct InteractiveTerminalTests {
         #expect(terminal.scrollback().components(separatedBy: "● Connected").count == 2, "one header since the clear, none after a look:\n\(terminal.scrollback())")
     }
 
-    /// Issue 34, point 5: below 40 columns no boxes at all — the card's stats and the dashboard's
+    /// Below 40 columns no boxes at all — the card's stats and the dashboard's
     /// pets become lines too; at 40 a long name gives way to the face and the washing mark.
     @Test func belowFortyColumnsNoBoxesAndAtFortyTheWashingMarkStays() throws {
         try prepare("create pet Snowy\ncreate pet Abcdefghijklmnopqrstuvwxyzabcd\nstart wash for snowy\n"
@@ -389,7 +389,7 @@ struct InteractiveTerminalTests {
         #expect(card.contains("…  ^‿^ o°O │"), "the name gives way, the mark stays:\n\(card)")
     }
 
-    /// Issue 34, point 9: with ASCII borders (asked for, or a locale that is not UTF-8) the cards,
+    /// With ASCII borders (asked for, or a locale that is not UTF-8) the cards,
     /// stat boxes and bars are ASCII too, not only the bubbles' frames.
     @Test(arguments: [["LAUNDRYTIME_BORDERS": "ascii"], ["LC_ALL": "C", "LANG": "C"]])
     func asciiBordersDrawCardsAndBarsInASCII(environment: [String: String]) throws {
@@ -448,7 +448,7 @@ struct InteractiveTerminalTests {
         try terminal.complete("how is sn", showing: "how is Snowy")
     }
 
-    /// Issue 17, item 10: Tab offers only what can come next in some sentence — pet names after
+    /// Tab offers only what can come next in some sentence — pet names after
     /// "start wash for ", nothing about weeks or questions after "start w".
     @Test func tabOffersOnlyWhatCanComeNext() throws {
         let terminal = try launch()

@@ -2,10 +2,10 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 18, item 5: a pause holds a pet's health exactly — here across the end of summer time in
-/// Berlin (25 Oct 2026, 03:00 CEST → 02:00 CET) — tells no due or sad notice while it lasts, ends
-/// by itself at its end (on the calendar: "for 2 weeks" ends at the same clock time), is recorded in
-/// the history, and is undone like any change. Through the binary, one process per step.
+/// A pause holds a pet's health exactly — here across the end of summer time in Berlin (25 Oct
+/// 2026, 03:00 CEST → 02:00 CET) — tells no due or sad notice while it lasts, ends by itself at its
+/// end (on the calendar: "for 2 weeks" ends at the same clock time), is recorded in the history,
+/// and is undone like any change. Through the binary, one process per step.
 @Suite struct PauseEndToEndTests {
     let directory = TemporaryDirectory()
     var laundrytime: LaundryTimeProcess { LaundryTimeProcess(dataDirectory: directory.url.appendingPathComponent("data")) }

@@ -2,7 +2,7 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 18: reminders while the program is closed (`--deliver-due`) and hooks — through the
+/// Reminders while the program is closed (`--deliver-due`) and hooks — through the
 /// binary, with `LAUNDRYTIME_NOW`.
 @Suite struct ReminderTests {
     let directory = TemporaryDirectory()
@@ -57,7 +57,7 @@ import Testing
         #expect(try told("16:00:30").isEmpty, "turned off")
     }
 
-    /// Issue 34, point 4: a reminder told late says how long the load really waited (75 minutes
+    /// A reminder told late says how long the load really waited (75 minutes
     /// was told as "30").
     @Test func aReminderToldLateSaysHowLongTheLoadReallyWaited() throws {
         try startWash()  // ends at 09:45
@@ -66,7 +66,7 @@ import Testing
         #expect(try deliverDue(at: "2026-03-01T11:01:00Z").stdout.isEmpty, "once")
     }
 
-    /// Issue 18, item 4: the card and "when is snowy due?" say when the mood next changes and when
+    /// The card and "when is snowy due?" say when the mood next changes and when
     /// the pet dies if nothing is done, in local time across a change of daylight saving time
     /// (Berlin moves to summer time on 29 March 2026: the death, 14 days after 10:00 CET, is at
     /// 11:00 CEST).
@@ -81,7 +81,7 @@ import Testing
                 + "Turns very sad Tue 31 Mar 02:21 · dies Fri 3 Apr 11:00 if nothing is done.\n", "\(due.stdout)")
     }
 
-    /// Issue 18, item 6: a step told afterwards ("i folded snowy yesterday at 6pm") is taken at
+    /// A step told afterwards ("i folded snowy yesterday at 6pm") is taken at
     /// that instant: health, streak, timers and history are as if it had been typed then; the
     /// reply says the instant; never in the future, never before the pet's last step.
     @Test func aBackdatedStepIsAsIfTypedThen() throws {
@@ -129,7 +129,7 @@ import Testing
         #expect(object?["title"] as? String == "Wash Complete!")
     }
 
-    /// Issue 34, point 10: a load left waiting has events of its own, so one wash runs the
+    /// A load left waiting has events of its own, so one wash runs the
     /// `wash-done` hook once; its reminders run `wash-waiting`, and a dry's `dry-waiting`.
     @Test func aLoadLeftWaitingHasEventsOfItsOwn() throws {
         try startWash()

@@ -2,7 +2,7 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 18: `laundrytime reminders install | status | remove` — the generated systemd units (as
+/// `laundrytime reminders install | status | remove` — the generated systemd units (as
 /// text, and through `systemd-analyze verify` where it exists) and the crontab line, with a
 /// crontab of the test's own.
 @Suite struct RemindersInstallTests {
@@ -54,7 +54,7 @@ import Testing
         #expect(try cron.contents() == "MAILTO=me\n0 3 * * * backup\n")
     }
 
-    /// Issue 34, point 15: cron runs a job without the desktop's session, so the line carries
+    /// Cron runs a job without the desktop's session, so the line carries
     /// what `notify-send` needs to reach it, as the installing session has them; and a binary in a
     /// build folder (which the next build replaces) is said to be one, with how to install one.
     @Test func theCrontabLineReachesTheDesktopAndABuildFolderIsNamed() throws {
@@ -75,7 +75,7 @@ import Testing
         #expect(try cron.contents().isEmpty)
     }
 
-    /// `--dry-run` changes nothing (PRODUCT.md §1): install and remove say what they would do —
+    /// `--dry-run` changes nothing (README, "Options"): install and remove say what they would do —
     /// the line or the units, in full — and leave the crontab and the unit folder as they were.
     @Test func aDryRunSaysWhatItWouldDoAndDoesNothing() throws {
         let cron = try FakeCrontab(in: directory.url, contents: "MAILTO=me\n")

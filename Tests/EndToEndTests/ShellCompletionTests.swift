@@ -2,7 +2,7 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 17, item 10: the shell completes a command's words as the prompt does — bash runs the
+/// The shell completes a command's words as the prompt does — bash runs the
 /// completion script the binary writes, which asks the binary.
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "needs bash"))
 struct ShellCompletionTests {

@@ -3,7 +3,7 @@ import LaundryTestSupport
 import Testing
 
 /// A store that cannot be used is left exactly as it was and the user is shown the way out; a
-/// signal ends the program in order. (Issue 7: "nothing lost, nothing broken".)
+/// signal ends the program in order: nothing lost, nothing broken (docs/reliability.md).
 @Suite struct StoreSafetyTests {
     let directory = TemporaryDirectory()
     var data: URL { directory.url.appendingPathComponent("data") }
@@ -51,7 +51,7 @@ import Testing
         try expectRefused(try runWithoutPrivileges(["/status"]), keeping: original, "Permission denied")
     }
 
-    /// Issue 17, item 4: a store that can be read but not written — its own mode, or another
+    /// A store that can be read but not written — its own mode, or another
     /// user's store in a folder not ours — opens read-only: reads work, a change is refused in one
     /// sentence with exit 1, and the file is left exactly as it was, with nothing beside it.
     @Test(.enabled(if: canDropPrivileges || getuid() != 0, "needs setpriv to test permissions as root"),

@@ -4,7 +4,7 @@ import LaundryCore
 import LaundryTestSupport
 import Testing
 
-/// Issue 17: every sentence the assistant advises ("say “…”", "“…” brings it back") does the
+/// Every sentence the assistant advises ("say “…”", "“…” brings it back") does the
 /// thing when it is typed next.
 @Suite struct AdviceTests {
     /// The quoted commands in `text`: “…”.
@@ -30,7 +30,7 @@ import Testing
         "export history for snowy this week as csv to h.json\nno",
     ]
 
-    /// Issue 17: every “…” a reply advises, typed next in the same state, is done.
+    /// Every “…” a reply advises, typed next in the same state, is done.
     @Test func everyAdvisedSentenceIsDone() throws {
         var failures: [String] = []
         for scenario in Self.scenarios {

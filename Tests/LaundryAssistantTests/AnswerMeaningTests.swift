@@ -5,7 +5,7 @@ import LaundryStore
 import LaundryTestSupport
 import Testing
 
-/// Issue 33, item 2: while "Delete Snowy? (yes/no)" waits, an answer is read for what it means.
+/// While "Delete Snowy? (yes/no)" waits, an answer is read for what it means.
 /// A negated yes ("that isn't right"), any "false", "wrong" or "incorrect", and a misspelling
 /// taken for "correct" are never a yes; a doubtful answer asks again, naming the choice, and the
 /// question still waits.

@@ -22,7 +22,7 @@ import Testing
     @discardableResult
     func say(_ line: String) -> Reply { assistant.respond(to: line) }
 
-    /// Issue 17: setting a timing to what it already is says so in plain words.
+    /// Setting a timing to what it already is says so in plain words.
     @Test func aTimingThatIsAlreadySetSaysSo() {
         say("create pet Snowy")
         #expect(say("set snowy's wash time to 45 minutes").text == "Snowy's wash already takes 45 minutes. Nothing changed.")
@@ -111,7 +111,7 @@ import Testing
         #expect(try store.read { try $0.pet(named: "Fluffy") }?.cycle.timer != nil)
     }
 
-    /// Another change drops the question; a look answered meanwhile keeps it (issue 33).
+    /// Another change drops the question; a look answered meanwhile keeps it.
     @Test func anotherCommandDropsTheWhichPetQuestion() throws {
         say("create pet Snowy")
         say("create pet Fluffy")
@@ -144,8 +144,8 @@ import Testing
         #expect(!unclear.ok && unclear.text == "There is no pet called “snowbll”. Did you mean Snowball or Snowbell?")
     }
 
-    /// Found by blind-4 ("show me snwoy"): two letters swapped are one slip of the fingers, as the
-    /// grammar's own pet index counts them, so a 5-letter name typed so resolves.
+    /// Found by a blind set ("show me snwoy"): two letters swapped are one slip of the fingers, as
+    /// the grammar's own pet index counts them, so a 5-letter name typed so resolves.
     @Test func swappedLettersInAShortNameAreOneEdit() {
         say("create pet Snowy")
         say("create pet Fluffy")

@@ -29,7 +29,7 @@ import Testing
         #expect(!say("export history to \(directory.url.appendingPathComponent("h.md").path)").ok, "a transcript's format for the history")
     }
 
-    /// Issue 17, item 9: an export shown on screen is kept in the transcript as one line saying
+    /// An export shown on screen is kept in the transcript as one line saying
     /// what it held, not as the whole document.
     @Test func anExportOnScreenIsKeptAsOneLine() throws {
         say("create pet Snowy")
@@ -64,8 +64,8 @@ import Testing
         #expect(markdown.contains("**Sam** · 2026-03-01T09:00:00Z  \nstart wash for snowy"), "\(markdown)")
     }
 
-    /// A format the sentence names that the file's extension contradicts is asked about (issue 17,
-    /// item 7): yes writes the format asked for, no writes nothing and says how to get the other.
+    /// A format the sentence names that the file's extension contradicts is asked about: yes writes
+    /// the format asked for, no writes nothing and says how to get the other.
     @Test func aFormatTheFileNameContradictsIsAskedAbout() throws {
         say("create pet Snowy")
         say("start wash")
@@ -84,7 +84,7 @@ import Testing
     }
 
     /// What users read is spelled for them, not after a type: "Test Notification", and a
-    /// notification's speaker in an exported transcript is "Notification" (issue 16).
+    /// notification's speaker in an exported transcript is "Notification".
     @Test func notificationsAreNamedInWordsNotTypes() throws {
         let test = say("test notification")
         guard case .delayedNotification(let notification, _)? = test.content else {

@@ -3,7 +3,7 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Where an export may go (issue 14, item 5): a new file, or — after asking, or with `--yes` — a
+/// Where an export may go: a new file, or — after asking, or with `--yes` — a
 /// regular file whose permission bits let the user write it. Anything else a path can name is
 /// refused in one sentence and left exactly as it was, even for root.
 @Suite struct ExportFileTests {

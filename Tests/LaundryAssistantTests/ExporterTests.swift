@@ -3,9 +3,9 @@ import Foundation
 import LaundryCore
 import Testing
 
-/// The history export is written an event at a time (issue 17: exports stream). Joined, the
-/// pieces must be exactly what the libraries make of the whole: JSONSerialization's pretty-printed
-/// array, and the RFC 4180 CSV of every event.
+/// The history export is written an event at a time (exports stream, whatever their size). Joined,
+/// the pieces must be exactly what the libraries make of the whole: JSONSerialization's
+/// pretty-printed array, and the RFC 4180 CSV of every event.
 @Suite struct ExporterTests {
     static func events(count: Int, seed: UInt64) -> [RecordedEvent] {
         var random = SplitMix64(seed: seed)

@@ -4,7 +4,7 @@ import LaundryCore
 import LaundryTestSupport
 import Testing
 
-/// Pet names people can tell apart (issue 14, item 9): no blank-looking names, and no name that
+/// Pet names people can tell apart: no blank-looking names, and no name that
 /// looks the same as another pet's.
 @Suite struct NameLegibilityTests {
     let fixture: AssistantFixture

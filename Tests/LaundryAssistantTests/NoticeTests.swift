@@ -20,7 +20,7 @@ import Testing
 
     private var titles: [String] { assistant.claimDueNotices().map(\.notification.title) }
 
-    /// Every hook event is in README's table of events (issue 34, point 10).
+    /// Every hook event is in README's table of events.
     @Test func readmeListsEveryHookEvent() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("README.md")
@@ -43,7 +43,7 @@ import Testing
         time.advance(minutes: 29)
         #expect(titles.isEmpty, "still once, later")
         #expect(assistant.nextTimerEnd() == nil)
-        // At 30 minutes the load left waiting is a reminder of its own (issue 18), told once too.
+        // At 30 minutes the load left waiting is a reminder of its own, told once too.
         time.advance(minutes: 1)
         #expect(titles == ["Wet laundry waiting"])
         #expect(titles.isEmpty)

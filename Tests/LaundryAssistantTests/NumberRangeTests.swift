@@ -6,7 +6,7 @@ import LaundryTestSupport
 import Testing
 
 /// A number out of range is understood and answered with the range, quoting the user's own
-/// words; it changes nothing (issue 14: such numbers crashed the program, or were read as
+/// words; it changes nothing (such numbers once crashed the program, or were read as
 /// something else — "-5 minutes" as 5, "7.5 days" as 8).
 @Suite struct NumberRangeTests {
     let fixture: AssistantFixture

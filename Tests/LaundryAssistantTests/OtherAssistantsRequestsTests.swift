@@ -5,7 +5,7 @@ import LaundryStore
 import LaundryTestSupport
 import Testing
 
-/// Issue 33, item 8: requests people make of other assistants (CLINC150's own words, from its
+/// Requests people make of other assistants (CLINC150's own words, from its
 /// train and val splits, and the issue's) change nothing and propose no change.
 @Suite struct OtherAssistantsRequestsTests {
     let fixture: AssistantFixture

@@ -3,7 +3,7 @@ import Testing
 
 @testable import LaundryAssistant
 
-/// Issue 18: the instant an `until` value stands for, in the user's calendar — always after now,
+/// The instant an `until` value stands for, in the user's calendar — always after now,
 /// a day's start unless a time is said, spans of days counted on the calendar (summer time too).
 @Suite struct PauseEndTests {
     let calendar: Calendar = {

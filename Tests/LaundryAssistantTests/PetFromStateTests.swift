@@ -5,7 +5,7 @@ import LaundryStore
 import LaundryTestSupport
 import Testing
 
-/// Issue 33, item 3: when only one pet can take the step, a line that names none is about that
+/// When only one pet can take the step, a line that names none is about that
 /// pet, said in the reply; when several can, the question lists only those.
 @Suite struct PetFromStateTests {
     let fixture: AssistantFixture

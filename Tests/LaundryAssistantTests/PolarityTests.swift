@@ -5,7 +5,7 @@ import LaundryStore
 import LaundryTestSupport
 import Testing
 
-/// Issue 33, item 1: a line that says not to do something, only supposes it, tells what someone
+/// A line that says not to do something, only supposes it, tells what someone
 /// else did, or tells of a near miss is never made into a change — nor into a question or a
 /// suggestion proposing one. Its reply shows it was understood and that nothing changed.
 @Suite struct PolarityTests {

@@ -6,7 +6,7 @@ import LaundryStore
 import LaundryTestSupport
 import Testing
 
-/// Issue 15, item 7 and the shapes of item 4: a question's bare answer is an answer — a name after
+/// A question's bare answer is an answer — a name after
 /// "what should it be called?", a number or ordinal after "which pet?", yes and no in more words
 /// — and "when is … due?", "for all" get answers of their own.
 @Suite struct QuestionAnswerTests {
@@ -37,7 +37,7 @@ import Testing
         #expect(try pets().map(\.name.value) == ["Snowy", "Mr. Fluff"])
     }
 
-    /// Issue 33, item 2: "which pet?" is answered by a word of one pet's name ("the sock one"
+    /// "which pet?" is answered by a word of one pet's name ("the sock one"
     /// for Sock Monster); a look typed meanwhile is answered and the question still waits.
     @Test func partOfANameAnswersWhichPet() throws {
         say("create pet Snowy")
@@ -112,7 +112,7 @@ import Testing
 
     @Test func whenIsAPetDueIsAnsweredWithTheDayAndTime() throws {
         say("create pet Fluffy")
-        // With what becomes of it if nothing is done (issue 18).
+        // With what becomes of it if nothing is done.
         #expect(say("when is fluffy due?").text == "Fluffy's laundry is due Sun 8 Mar 09:00 — in 7 days. "
                     + "Turns neutral Thu 5 Mar 00:21 · dies Sun 15 Mar 09:00 if nothing is done.")
         fixture.time.advance(days: 9)

@@ -5,7 +5,7 @@ import LaundryStore
 import LaundryTestSupport
 import Testing
 
-/// Issue 33, item 10: a line that corrects itself ("…, no wait, …", "sorry, I meant …",
+/// A line that corrects itself ("…, no wait, …", "sorry, I meant …",
 /// "actually …", "make that …") takes the correction — the pet, the number or the step said
 /// last — and never makes a change from the part taken back; when what remains is unclear,
 /// nothing changes.

@@ -6,7 +6,7 @@ import LaundryGrammar
 import LaundryTestSupport
 import Testing
 
-/// Issue 15, item 6: suggestions you can accept — numbered, with the user's own pet and numbers,
+/// Suggestions you can accept — numbered, with the user's own pet and numbers,
 /// never a request to read turned into a change of another kind.
 @Suite struct SuggestionTests {
     let fixture: AssistantFixture
@@ -30,7 +30,7 @@ import Testing
         try Grammar.english.match(sentence, pets: PetNameIndex(names: ["Snowy", "Fluffy"])).intent
     }
 
-    /// Issue 33, item 9: a line with no word of any command — no grammar word that says what is
+    /// A line with no word of any command — no grammar word that says what is
     /// asked, no pet, no close misspelling of either — gets no suggestion: "asdfgh" is not "fast,
     /// quit or hi", "flarp zork 140891" not "wash every 140891 days".
     @Test(arguments: ["asdfgh", "flarp zork 140891", "qwertyuiop", "zzz 42", "blorp the glim"])

@@ -17,7 +17,7 @@ import Testing
         #expect(Appearance.allCases.map(\.rawValue) == ["system", "light", "dark"])
     }
 
-    /// Issue 18: a load left waiting is reminded of after 30 minutes unless set otherwise; 0 or
+    /// A load left waiting is reminded of after 30 minutes unless set otherwise; 0 or
     /// "off" is never; outside 0…1440 is refused and changes nothing.
     @Test func remindersTakeMinutesOrOff() throws {
         var settings = AppSettings.defaults

@@ -1,7 +1,7 @@
 @testable import LaundryCore
 import Testing
 
-/// Unicode's confusable skeletons, and the comparison key pet names use (issue 14, item 9).
+/// Unicode's confusable skeletons, and the comparison key pet names use.
 @Suite struct ConfusableTableTests {
     let table = ConfusableTable.unicode
 

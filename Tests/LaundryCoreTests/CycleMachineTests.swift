@@ -212,7 +212,7 @@ import Testing
         #expect(outcome.pet?.health(at: now) == 100)
     }
 
-    /// Issue 17's rule: a fold is on time when it comes no later than the pet's frequency after
+    /// The streak's rule: a fold is on time when it comes no later than the pet's frequency after
     /// the previous fold (or its creation): the streak grows by one; later, it starts over at 1.
     @Test(arguments: [
         (7.0 * 86_400 - 0.001, 5),  // a millisecond before due

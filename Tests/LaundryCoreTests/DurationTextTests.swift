@@ -23,7 +23,7 @@ import Testing
         (2_700, "45:00"),
         (3_599, "59:59"),
         (3_599.4, "59:59"),
-        // The seeds' MM:SS up to 99:59 (a 60-minute dryer starts at "60:00"), hours beyond.
+        // MM:SS up to 99:59 (a 60-minute dryer starts at "60:00"), hours beyond.
         (3_599.5, "60:00"),
         (3_600, "60:00"),
         (3_900, "65:00"),

@@ -2,7 +2,7 @@ import Foundation
 import LaundryCore
 import Testing
 
-/// Issue 18, item 4: when the mood next changes if nothing is done — to the millisecond, the
+/// When the mood next changes if nothing is done — to the millisecond, the
 /// instant health itself crosses the mood's boundary, for every frequency.
 @Suite struct HealthForecastTests {
     let cared = Date(timeIntervalSince1970: 1_772_355_600)  // 2026-03-01 09:00 UTC

@@ -19,8 +19,8 @@ import Testing
     }
 
     /// A stopped wash ends its cycle's start: the cycle the fold ends began with the wash that was
-    /// not stopped. The summary card and the timeline read one function for it (issue 16: the
-    /// card counted from the stopped wash, the timeline from the next one).
+    /// not stopped. The summary card and the timeline read one function for it (they once
+    /// disagreed: the card counted from the stopped wash, the timeline from the next one).
     @Test func aStoppedWashIsNoPartOfTheCycleItsFoldEnds() {
         let events = [
             event(1, "wash_started", "2026-03-01T09:00:00Z", endsAt: "2026-03-01T09:45:00Z"),

@@ -2,8 +2,8 @@ import Foundation
 @testable import LaundryCore
 import Testing
 
-/// Names that look blank, or look like another name with something hidden in it (issue 14,
-/// item 9): characters that show as nothing are refused unless they are part of an emoji.
+/// Names that look blank, or look like another name with something hidden in it: characters that
+/// show as nothing are refused unless they are part of an emoji.
 @Suite struct InvisibleCharacterTests {
     /// Each character the adversarial run used, and the other invisible ones, alone or hidden in
     /// an ordinary name.

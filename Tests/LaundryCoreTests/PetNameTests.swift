@@ -112,7 +112,7 @@ import Testing
         #expect(try PetName("🏴󠁧󠁢󠁳󠁣󠁴󠁿").value.count == 1)
     }
 
-    /// A letter under 200 combining marks is one character (issue 32): the name is refused by how
+    /// A letter under 200 combining marks is one character: the name is refused by how
     /// many code points its largest character holds. Ten fit: the longest emoji sequence in use.
     @Test func aCharacterOfMoreThanTenCodePointsIsRefused() throws {
         #expect(throws: PetNameError.overloadedCharacter(201)) { try PetName("a" + String(repeating: "\u{0301}", count: 200)) }

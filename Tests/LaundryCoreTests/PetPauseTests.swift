@@ -2,7 +2,7 @@ import Foundation
 import LaundryCore
 import Testing
 
-/// Issue 18, item 5: a pause holds a pet's decay — to the millisecond — and lets it go on from
+/// A pause holds a pet's decay — to the millisecond — and lets it go on from
 /// where it was held once it ends, by itself, by a resume, or by a fold.
 @Suite struct PetPauseTests {
     let created = Date(timeIntervalSince1970: 1_772_355_600)  // 2026-03-01 09:00 UTC

@@ -3,7 +3,7 @@ import LaundryCore
 @testable import LaundryGrammar
 import Testing
 
-/// Issue 18, found by blind-7: people say why around what they ask ("night shifts all week, pause
+/// People say why around what they ask ("night shifts all week, pause
 /// buddy for 7 days"). A line of clauses is read as its clauses that are commands, when they all
 /// ask the same thing; a clause that is a pet's name says whom for.
 @Suite struct ClauseReadingTests {
@@ -25,8 +25,8 @@ import Testing
         #expect(fluff.intent == .resumePet && fluff[.pet]?.knownPet == "Mr. Fluff")
     }
 
-    /// A greeting or a thanks around a command is said to be kind, not asked (blind-12: "Good
-    /// evening. I began the wash for Buddy at around four o'clock this afternoon.").
+    /// A greeting or a thanks around a command is said to be kind, not asked (from a blind set:
+    /// "Good evening. I began the wash for Buddy at around four o'clock this afternoon.").
     @Test func aGreetingOrThanksAroundACommandIsKindness() throws {
         let wash = try read("Good evening. I began the wash for Buddy at 4 o'clock this afternoon.")
         #expect(wash.intent == .startWash && wash[.pet]?.knownPet == "Buddy" && wash[.at]?.value == "at:0:16:00:24")
@@ -34,14 +34,14 @@ import Testing
         #expect(pause.intent == .pausePet && pause[.pet]?.knownPet == "Snowy")
         // Only kindness: a greeting alone is a greeting, and kindness alone asks nothing.
         #expect(try read("hello, hi there").intent == .greeting)
-        // Kindness around words not understood is no greeting (blind-13: "hey, I'm back from my
-        // work trip — resume everyone" was answered "Hi! 👋").
+        // Kindness around words not understood is no greeting (from a blind set: "hey, I'm back
+        // from my work trip — resume everyone" was answered "Hi! 👋").
         #expect(try read("hey, the blender is broken").intent == .unknown)
     }
 
-    /// Why, or while what, comes after the command (blind-12: "um can u pause snowy while im at
-    /// camp"): the words before "while" or "because" are read as the command. Not before "when",
-    /// "after" or "until": they say when it should happen, and it would happen now.
+    /// Why, or while what, comes after the command (from a blind set: "um can u pause snowy while
+    /// im at camp"): the words before "while" or "because" are read as the command. Not before
+    /// "when", "after" or "until": they say when it should happen, and it would happen now.
     @Test func aReasonAfterTheCommandIsContext() throws {
         let camp = try read("um can u pause snowy while im at camp")
         #expect(camp.intent == .pausePet && camp[.pet]?.knownPet == "Snowy" && camp[.until] == nil)
@@ -53,15 +53,15 @@ import Testing
         }
     }
 
-    /// A clause is read with its misspellings corrected, as a whole line is (blind-12: "bck home,
-    /// resme evrything").
+    /// A clause is read with its misspellings corrected, as a whole line is (from a blind set: "bck
+    /// home, resme evrything").
     @Test func aMisspeltClauseIsCorrected() throws {
         let back = try read("bck home, resme evrything")
         #expect(back.intent == .resumePet && back[.pet] == nil && back.corrections.map(\.meant) == ["resume", "everything"])
     }
 
     /// "so" says what follows is asked: "I'll be at my mom's for a few days so pause fluffy"
-    /// (blind-13), read as the words after it — unless they are about "it".
+    /// (from a blind set), read as the words after it — unless they are about "it".
     @Test func theCommandAfterSoIsRead() throws {
         let mom = try read("I'll be at my mom's for a few days so pause fluffy")
         #expect(mom.intent == .pausePet && mom[.pet]?.knownPet == "Fluffy")
@@ -83,8 +83,8 @@ import Testing
     }
 
     /// A pet named around the command is whom it is for, when it is the only one named and the
-    /// command names none or says "her" (blind-17: "Fluffy needs a break till the 12th, pause
-    /// her", "Snowy and I need a break lol, pause her till next month").
+    /// command names none or says "her" (from a blind set: "Fluffy needs a break till the 12th,
+    /// pause her", "Snowy and I need a break lol, pause her till next month").
     @Test func thePetNamedAroundTheCommandIsWhomItIsFor() throws {
         let fluffy = try read("Fluffy needs a break till the 12th, pause her")
         #expect(fluffy.intent == .pausePet && fluffy[.pet]?.knownPet == "Fluffy" && fluffy[.until]?.value == "dom:12")
@@ -94,16 +94,16 @@ import Testing
         #expect(dryer.intent == .startDry && dryer[.pet]?.knownPet == "Fluffy")
         let bye = try read("bye bye snowy, delete her")  // the assistant asks before deleting
         #expect(bye.intent == .deletePet && bye[.pet]?.knownPet == "Snowy")
-        // Otherwise the clause that names a pet may be the command, not understood (blind-17:
-        // "oops forgot to say, put away snowy's stuff at lunch" was read as "oops": undo, before
-        // "at lunch" was a time).
+        // Otherwise the clause that names a pet may be the command, not understood (from a blind
+        // set: "oops forgot to say, put away snowy's stuff at lunch" was read as "oops": undo,
+        // before "at lunch" was a time).
         for line in ["snowy is clean, fold fluffy", "snowy looks fine, show the status", "oops, snowy's stuff is a mess"] {
             #expect(try read(line).intent == .unknown, "\(line)")
         }
     }
 
-    /// A dash ends a clause as a comma does (blind-17: "✈️ flying out tomorrow — freeze snowy for
-    /// 12 days"), not a hyphen inside a word.
+    /// A dash ends a clause as a comma does (from a blind set: "✈️ flying out tomorrow — freeze
+    /// snowy for 12 days"), not a hyphen inside a word.
     @Test func aDashEndsAClause() throws {
         let trip = try read("✈️ flying out tomorrow — freeze snowy for 12 days")
         #expect(trip.intent == .pausePet && trip[.pet]?.knownPet == "Snowy" && trip[.until]?.value == "for:12:day")

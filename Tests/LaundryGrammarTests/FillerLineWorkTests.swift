@@ -4,7 +4,7 @@ import Foundation
 import LaundryCore
 import Testing
 
-/// Issue 32, item 0: a short line of filler hung the program — "hold . . . … no" took over 20 s
+/// A short line of filler hung the program — "hold . . . … no" took over 20 s
 /// with 14 dots, the time doubling with each word that may be passed over. Whatever a line is
 /// built of, the matcher's walk must stay within a low polynomial of its length: these count the
 /// walk's steps (never the time, which a shared machine makes flaky) over generated lines.

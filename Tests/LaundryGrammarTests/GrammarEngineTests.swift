@@ -16,7 +16,7 @@ import Testing
         }
     }
 
-    /// Cue lines (issue 33): their kind is one of the known ones; a phrase is found where it
+    /// Cue lines: their kind is one of the known ones; a phrase is found where it
     /// starts, the longest first, in the clause it stands in, each run of a letter said once.
     @Test func cuesAreReadClauseByClause() throws {
         #expect(error("cue denial = not")?.message.contains("negation") == true)

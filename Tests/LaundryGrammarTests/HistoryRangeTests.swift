@@ -1,13 +1,13 @@
 import LaundryGrammar
 import Testing
 
-/// A history range is one value from the slot's parser to the assistant (issue 16, item 4): the
+/// A history range is one value from the slot's parser to the assistant: the
 /// `{range}` slot's value reads back as the range it was made from, and says itself in words.
 @Suite struct HistoryRangeTests {
     @Test(arguments: [
         (["today"], HistoryRange.today, "today"), (["yesterday"], .yesterday, "yesterday"),
         (["this", "week"], .thisWeek, "this week"), (["this", "month"], .thisMonth, "this month"),
-        // "last week" is the calendar week before this one (issue 34, point 7); "the past week" 7 days.
+        // "last week" is the calendar week before this one; "the past week" 7 days.
         (["last", "week"], .lastWeek, "last week"), (["past", "week"], .lastDays(SlotNumber(text: "7")!), "last 7 days"),
         (["last", "month"], .lastMonth, "last month"), (["past", "month"], .lastDays(SlotNumber(text: "30")!), "last 30 days"),
         (["this", "year"], .thisYear, "this year"),

@@ -1,7 +1,7 @@
 @testable import LaundryGrammar
 import Testing
 
-/// Issue 18, backdating: how words say a past instant (the assistant resolves the value in the
+/// Steps told afterwards: how words say a past instant (the assistant resolves the value in the
 /// user's time zone; HandlerTests and the end-to-end test check that).
 @Suite struct InstantParserTests {
     @Test(arguments: [
@@ -11,11 +11,11 @@ import Testing
         ("at 12am", "at:any:0:00:24"), ("at 12pm", "at:any:12:00:24"), ("at noon", "at:any:12:00:24"),
         ("at 7 o'clock", "at:any:7:00:12"), ("this morning", "at:0:9:00:24"), ("last night", "at:-1:21:00:24"),
         ("yesterday evening", "at:-1:19:00:24"), ("at 6 p.m", "at:any:18:00:24"),
-        // Said the other way round, or with a spoken clock (blind-5 and blind-6).
+        // Said the other way round, or with a spoken clock, as blind sets' writers did.
         ("at 7 last night", "at:-1:19:00:24"), ("at 9:30 this morning", "at:0:9:30:24"), ("by 5 yesterday", "at:-1:5:00:12"),
         ("last night at 11", "at:-1:23:00:24"), ("this morning at 7:15", "at:0:7:15:24"), ("at half past six", "at:any:6:30:12"),
         ("around 11", "at:any:11:00:12"), ("at about 7:15", "at:any:7:15:12"), ("at quarter to 7", "at:any:6:45:12"), ("at a quarter past ten", "at:any:10:15:12"), ("at 5:45 yesterday", "at:-1:5:45:12"),
-        // The military way (blind-12): four digits, "0630", "2130".
+        // The military way, as a blind set's writer did: four digits, "0630", "2130".
         // Said loosely (training-c): "around 4ish", "at like 10", "half 7", "ten past six", "as of 9".
         ("around 4ish", "at:any:4:00:12"), ("at like 10", "at:any:10:00:12"), ("half 7", "at:any:7:30:12"),
         ("at ten past six", "at:any:6:10:12"), ("20 to 3", "at:any:2:40:12"), ("at 5 past 9", "at:any:9:05:12"),
@@ -40,7 +40,7 @@ import Testing
     }
 }
 
-/// Issue 18, pauses: how words say when a pause ends, after their connector ("until", "for",
+/// Pauses: how words say when a pause ends, after their connector ("until", "for",
 /// "the"), which the templates hold. PauseEndTests resolves the values in a calendar.
 @Suite struct UntilParserTests {
     @Test(arguments: [

@@ -2,7 +2,7 @@ import EnglishGrammar
 import LaundryGrammar
 import Testing
 
-/// Tab completion from the grammar's shape (issue 17, item 10): after the words typed, only words
+/// Tab completion from the grammar's shape: after the words typed, only words
 /// that can come next in some template, and pet names where a `{pet}` can stand.
 @Suite struct NextWordsTests {
     let pets = ["Snowy", "Mr. Fluff"]
@@ -40,7 +40,7 @@ import Testing
         #expect(words.contains("wash"), "\(words)")
     }
 
-    /// Issue 34, point 13: filler is no completion — "me" after "start dryer for" (it would only
+    /// Filler is no completion — "me" after "start dryer for" (it would only
     /// make "for me"), nor "please" or "now" after a command: the pets are what is offered.
     @Test func fillerIsNotOffered() throws {
         let afterFor = try #require(try next("start dryer for"))

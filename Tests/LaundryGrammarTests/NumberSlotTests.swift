@@ -3,7 +3,7 @@ import Foundation
 import LaundryGrammar
 import Testing
 
-/// The number slots at their edges (issue 14): whatever digits a user types, a slot reads them
+/// The number slots at their edges: whatever digits a user types, a slot reads them
 /// without trapping, and keeps what the assistant needs to answer with the range — a number too
 /// big saturates at ``SlotNumber/ceiling``, a negative one stays negative, a fraction stays a
 /// fraction. Words that are no number stay not understood.
@@ -85,7 +85,7 @@ import Testing
         #expect(try value("set snowy wash time to 1.125 hours and half a minute", .minutes) == "68")
     }
 
-    /// Quarters as people say them, like halves (found by blind-1: "an hour and a quarter" was
+    /// Quarters as people say them, like halves (found by a blind set: "an hour and a quarter" was
     /// read as 60).
     @Test func quartersAreReadLikeHalves() throws {
         #expect(try value("set snowy dry time to an hour and a quarter", .minutes) == "75")

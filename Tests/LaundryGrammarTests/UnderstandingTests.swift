@@ -3,7 +3,7 @@ import LaundryCore
 import LaundryGrammar
 import Testing
 
-/// Issue 15: what people type — filler, contractions, symbols, misspelt command words, names in
+/// What people type — filler, contractions, symbols, misspelt command words, names in
 /// quotes, a pet called like a grammar word — read as they meant it.
 @Suite struct UnderstandingTests {
     let pets = PetNameIndex(names: ["Snowy", "Fluffy", "Mr. Fluff", "Buddy"])
@@ -53,7 +53,7 @@ import Testing
         return interpretation.command.intent == .unknown ? interpretation.guesses.first?.command : interpretation.command
     }
 
-    /// Found by blind-3: a pet called like a grammar word is never read as that word to make a
+    /// Found by a blind set: a pet called like a grammar word is never read as that word to make a
     /// new pet ("make buddy due daily" made a pet called "due daily"), and a name, a search or a
     /// topic holds only what was meant — not "instead", "pls", "lol", "her name is", a leading
     /// "to", a closing "?" or the quotes around it.
@@ -82,7 +82,7 @@ import Testing
 
     /// A line no template fits gives every slot it holds, whichever list is read first: "history"
     /// is an export's kind and a help topic, and the reading used to depend on the order of a
-    /// dictionary — which changes from run to run (found as blind-3 scoring 379 or 380).
+    /// dictionary — which changes from run to run (found as a blind set scoring 379 or 380).
     @Test func aGuessHoldsEverySlotWhicheverListIsReadFirst() throws {
         for line in ["print history as csv", "i want a csv export of my history", "get me a csv of my history"] {
             let command = try reading(line)
@@ -134,7 +134,7 @@ import Testing
 
     /// A misspelling read as a change only when the word has one closest grammar word: "mate"
     /// is as close to "mute" as to "make" and "late", so "cheers mate" turned no sound off (found
-    /// by blind-2; now the grammar's own thanks).
+    /// by a blind set; now the grammar's own thanks).
     @Test func aChangeIsReadFromAMisspellingOnlyWhenTheCorrectionIsUnique() throws {
         #expect(try read("cheers mate").intent == .thanks)
         #expect(try read("go mate").intent == .unknown)
@@ -144,9 +144,9 @@ import Testing
         #expect(try read("satrt wash for snowy").intent == .startWash, "one closest word: read")
     }
 
-    /// Three letters without a vowel are a word typed in haste (blind-1 to -4 each had one: "dyr
-    /// fluffy", "wsh mr fluff", "lst my pet"): read as the grammar word with a letter put back or
-    /// two neighbours swapped — never another letter, so "try snowy" is not "dry snowy".
+    /// Three letters without a vowel are a word typed in haste (the first four blind sets each had
+    /// one: "dyr fluffy", "wsh mr fluff", "lst my pet"): read as the grammar word with a letter put
+    /// back or two neighbours swapped — never another letter, so "try snowy" is not "dry snowy".
     @Test func aShortWordWithoutVowelsIsReadAsTheWordTypedInHaste() throws {
         let dry = try read("dyr fluffy")
         #expect(dry.intent == .startDry && dry.corrections == [WordCorrection(typed: "dyr", meant: "dry")])
@@ -158,7 +158,7 @@ import Testing
     }
 
     /// A misspelt filler word is passed over once corrected, as it would be typed right
-    /// (blind-15: "pleease pawse all of them for ten days").
+    /// (from a blind set: "pleease pawse all of them for ten days").
     @Test func aMisspeltFillerWordIsPassedOver() throws {
         let pause = try read("pleease pawse all of them for ten days")
         #expect(pause.intent == .pausePet && pause[.until]?.value == "for:10:day")

@@ -3,7 +3,7 @@ import LaundryCore
 import Testing
 
 /// The word edges side by side in a node are sorted by word so that the walk finds the ones that
-/// fit a word at once; nothing that decides a tie may move (issue 15, matching speed).
+/// fit a word at once; nothing that decides a tie may move (done for matching speed).
 @Suite struct WordRunTests {
     typealias Edge = WordGraph.Edge
 
@@ -23,8 +23,8 @@ import Testing
 }
 
 /// Templates that start with a `{pet}` slot and nothing else but words are tried only where a pet
-/// can be named first (issue 18: the new "{pet} is drying", "{pet} went in the washer …" had made
-/// every line try them). The corpora matched the same with and without this (10,875 matches).
+/// can be named first (when "{pet} is drying", "{pet} went in the washer …" came in, they had
+/// made every line try them). The corpora matched the same with and without this (10,875 matches).
 @Suite struct PetFirstTemplateTests {
     let grammar = try! Grammar(source: """
         skip please
@@ -52,9 +52,10 @@ import Testing
     }
 }
 
-/// A one-word alternative, or a one-word optional word, is one edge to where the choice ends:
-/// no node of its own and no skip after it (issue 18: the grammar had doubled; it reads its
-/// tables at every start). The corpora matched the same with and without it (11,749 matches).
+/// A one-word alternative, or a one-word optional word, is one edge to where the choice ends: no
+/// node of its own and no skip after it (the grammar had doubled in one round, and the program
+/// reads its tables at every start). The corpora matched the same with and without it (11,749
+/// matches).
 @Suite struct OneWordChoiceTests {
     @Test func aOneWordChoiceIsOneEdge() throws {
         let graph = try Grammar(source: """

@@ -237,7 +237,7 @@ import Testing
         }
     }
 
-    /// A history event's kind is one of a closed set (issue 16, item 4): a row holding another
+    /// A history event's kind is one of a closed set: a row holding another
     /// word is damage, reported as such, never read as some event.
     @Test func aHistoryEventOfNoKnownKindIsADamagedStore() throws {
         let directory = TemporaryDirectory()
@@ -257,8 +257,8 @@ import Testing
         })
     }
 
-    /// Later versions refuse more in new names (issue 14, item 9: characters that show as
-    /// nothing); a pet an earlier version named still loads, and the store is not "damaged".
+    /// Later versions refuse more in new names (characters that show as nothing, say); a pet an
+    /// earlier version named still loads, and the store is not "damaged".
     @Test func aNameAnEarlierVersionAcceptedStillLoads() throws {
         let directory = TemporaryDirectory()
         let location = StoreLocation(directory: directory.url)

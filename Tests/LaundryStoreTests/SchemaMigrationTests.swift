@@ -36,7 +36,7 @@ import Testing
         return path
     }
 
-    /// v6 replays each pet's folds by issue 17's rule: on time (within the frequency after the
+    /// v6 replays each pet's folds by the streak's rule: on time (within the frequency after the
     /// previous fold or creation) adds 1, late starts over at 1, a revive starts at 0.
     @Test func streaksAreReplayedFromTheHistory() throws {
         let directory = TemporaryDirectory()

@@ -5,7 +5,7 @@ import Testing
 
 @testable import LaundryTerminal
 
-/// The appearance setting reaches the screen (issue 16: it changed nothing, because `use(_:)`,
+/// The appearance setting reaches the screen (it once changed nothing, because `use(_:)`,
 /// `hint` and `promptStyle` were only in a protocol extension, and the session calls them through
 /// `any ReplyRenderer`, which reached the extension's empty defaults).
 @Suite struct AppearanceTests {

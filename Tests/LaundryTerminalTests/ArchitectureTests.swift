@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// DESIGN.md's layering: each module imports only the ones below it.
+/// The layering of docs/ARCHITECTURE.md: each module imports only the ones below it.
 ///
 /// The compiler keeps most of this (MemberImportVisibility; the assistant imports the store and
 /// the grammar `internal`, so nothing of theirs reaches the terminal through it). What it does

@@ -6,7 +6,7 @@ import Testing
 
 @testable import LaundryTerminal
 
-/// Issue 17: seeds 001 and 003 draw a dead pet grey ("Gray tint, static"), not in the sad red —
+/// Seeds 001 and 003 draw a dead pet grey ("Gray tint, static"), not in the sad red —
 /// in every palette, the 16 basic colours included.
 @Suite struct DeadPetTests {
     @Test(arguments: [

@@ -5,7 +5,7 @@ import Testing
 
 @testable import LaundryTerminal
 
-/// Issue 14, item 7: a hostile line of any length is drawn in time linear in its length, so
+/// A hostile line of any length is drawn in time linear in its length, so
 /// that a mebibyte pasted or piped in does not hold the terminal for a minute (nor make it deaf
 /// to SIGTERM meanwhile). The limits hold in debug builds, with room to spare. They are processor
 /// time spent by the drawing thread, not time on the wall clock, so a loaded machine cannot fail

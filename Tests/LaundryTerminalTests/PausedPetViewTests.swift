@@ -6,7 +6,7 @@ import Testing
 
 @testable import LaundryTerminal
 
-/// Issue 18: a paused pet says so on its card and in the dashboard grid, not only in words.
+/// A paused pet says so on its card and in the dashboard grid, not only in words.
 @Suite struct PausedPetViewTests {
     @Test func theCardAndTheDashboardSayPaused() throws {
         var (fixture, renderer) = try BubbleGoldenTests.fixture(columns: 80, theme: Theme(depth: .none, background: .unknown))

@@ -1,7 +1,7 @@
 @testable import LaundryTerminal
 
 /// The renderer's measuring, sanitising and wrapping as they were written first: plainly, a
-/// Character or a scalar at a time, and slow on long lines (quadratic, issue 14). The fast ones
+/// Character or a scalar at a time, and slow on long lines (quadratic). The fast ones
 /// must give the same answers: `RenderingEquivalenceTests` compares them on random text.
 enum ReferenceRendering {
     // MARK: - Sanitising

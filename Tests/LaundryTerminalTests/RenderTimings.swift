@@ -7,7 +7,7 @@ import Testing
 
 /// How long one line of hostile size takes to render, in every output mode, at doubling sizes:
 /// the ratio between neighbours is about 2 where rendering is linear and 4 where it is quadratic
-/// (issue 14, item 7). A measurement, not a check: it runs only when asked, and prints a table.
+///. A measurement, not a check: it runs only when asked, and prints a table.
 ///
 ///     LAUNDRYTIME_RENDER_TIMINGS=1 swift test -c release --filter RenderTimings
 ///

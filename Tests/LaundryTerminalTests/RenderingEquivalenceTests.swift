@@ -3,7 +3,7 @@ import Testing
 
 @testable import LaundryTerminal
 
-/// The fast sanitiser, measure and wrapper (issue 14) against the plain ones they replaced
+/// The fast sanitiser, measure and wrapper against the plain ones they replaced
 /// (``ReferenceRendering``), on random text made of the pieces that tell them apart: ASCII words
 /// and spaces of every length, CJK, ZWJ families, flags, combining marks (after spaces too),
 /// controls, escapes, C1 and bidi characters, bullets. The seeds are fixed: every run checks the

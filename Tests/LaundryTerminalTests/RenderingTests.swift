@@ -185,7 +185,7 @@ import Testing
         #expect(completer.complete("how is snowy ") == nil)
     }
 
-    /// Issue 17, item 10: only the words that can come next, and pet names where a pet can stand
+    /// Only the words that can come next, and pet names where a pet can stand
     /// — also before anything of the word is typed.
     @Test func onlyWhatCanComeNextIsOffered() {
         #expect(completer.complete("start ")?.candidates == ["dryer", "wash"])

@@ -7,7 +7,7 @@ import Testing
 
 @testable import LaundryPostgres
 
-/// A member's store keeps the pets from one command to the next (issue 34, point 18), and never
+/// A member's store keeps the pets from one command to the next, and never
 /// shows one that another member has changed since: another connection's change, or another
 /// process's, is what the next read, write or group of writes sees.
 @Suite struct KeptPetsTests {

@@ -4,7 +4,7 @@ import LaundryStore
 import LaundryTestSupport
 import Testing
 
-/// The forms of libpq's connection URIs that README names, each tried by `laundrytime` and by
+/// The forms of libpq's connection URIs that docs/household.md names, each tried by `laundrytime` and by
 /// `psql` side by side, against a cluster of the test's own that asks for a password on its Unix
 /// socket and on localhost's TCP port: where `psql` connects, `laundrytime` connects to the same
 /// database (a pet it creates there is what `psql` then finds); where `psql` refuses, so does it.
@@ -47,7 +47,7 @@ struct LibpqURLFormsTests {
             Form(url: "postgresql://laundrytime@[::1]:\(port)/laundrytime", connects: true),
             Form(url: "postgresql:///laundrytime?host=\(socket)&port=\(port)&user=laundrytime", connects: true),
             Form(url: "postgresql://laundrytime@\(encodedSocket):\(port)/laundrytime", connects: true),
-            // A named parameter wins over the URL's part (issue 34, point 16).
+            // A named parameter wins over the URL's part.
             Form(url: "postgres://laundrytime@localhost/laundrytime?host=\(socket)&port=\(port)", connects: true),
             Form(url: "postgres://laundrytime@nowhere.invalid:1/other?host=\(socket)&port=\(port)&dbname=laundrytime", connects: true),
             // TLS: this server has none, so asking for it is refused by both.

@@ -6,7 +6,7 @@ import Testing
 
 /// A connection lost in the middle of a command: the command is either fully in or fully out, and
 /// the reply says which — also when the connection went while its COMMIT was on the way, so that
-/// only the server knows (issue 19).
+/// only the server knows.
 @Suite struct LostConnectionTests {
     let directory = TemporaryDirectory()
 

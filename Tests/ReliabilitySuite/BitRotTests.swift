@@ -2,7 +2,7 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 32, item 3: damage that keeps the file's size, modification time and inode — a disk's
+/// Damage that keeps the file's size, modification time and inode — a disk's
 /// bit rot, or a program that restores the time it found — leaves LaundryTime's seal intact. The
 /// whole-file check was skipped for a sealed store checked in the last day, and 21 of 22 such
 /// overwrites of a 123-page store were written into (exit 0). A small store is checked whole at

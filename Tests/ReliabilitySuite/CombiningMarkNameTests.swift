@@ -2,7 +2,7 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 32, item 11: a name of one letter and 200 combining marks counted as one character of the
+/// A name of one letter and 200 combining marks counted as one character of the
 /// 30 a name may have — a pet whose name towers over every line it is shown in. A character of a
 /// new name may hold at most ``PetName/maximumScalarsPerCharacter`` code points; names of living
 /// scripts and emoji sequences stay well inside.

@@ -2,7 +2,7 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 14, fault 2: damage is reported before it spreads. A database that is not LaundryTime's,
+/// Damage is reported before it spreads. A database that is not LaundryTime's,
 /// a write-ahead log that is not the database's, and pages overwritten on disk are refused with
 /// exit 3 — and left exactly as they were — before any command writes into them.
 @Suite struct DamagedStoreTests {

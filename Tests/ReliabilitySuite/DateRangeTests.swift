@@ -4,7 +4,7 @@ import LaundryStore
 import LaundryTestSupport
 import Testing
 
-/// Issue 14, fault 3: with the clock at 9999-12-31T23:30Z a wash was stored that ended in the year
+/// With the clock at 9999-12-31T23:30Z a wash was stored that ended in the year
 /// 10000, and every later run — on the real clock too — failed with "is not a date". Instants the
 /// store cannot write back are refused at the clock, and the store refuses to write them.
 @Suite struct DateRangeTests {

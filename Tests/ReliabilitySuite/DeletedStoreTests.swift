@@ -2,7 +2,7 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 32, item 6: a data folder deleted (or moved) while the program ran. Commands went on
+/// A data folder deleted (or moved) while the program ran. Commands went on
 /// answering "Snowy is getting clean!" while what they stored went with the unlinked file. The
 /// open store is the store at its path: before each write the file there must be the one open,
 /// or the command is refused — nothing changed — and the prompt's header says "● Unavailable".

@@ -2,7 +2,7 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 32, item 5: `--deliver-due` tells each notice at least once. It used to mark every due
+/// `--deliver-due` tells each notice at least once. It used to mark every due
 /// notice told before printing any, and before their hooks ran: `kill -9` half a second in, with
 /// 30 notices due, left 20 hooks never run and the next run printed nothing; `> /dev/full` exited 1
 /// and used the notices up all the same. Now a notice is marked told only once its line is

@@ -2,7 +2,7 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 14, faults 8 and 11: the exit status tells the truth. A failed write to stdout exited 0;
+/// The exit status tells the truth. A failed write to stdout exited 0;
 /// a failing script whose reader went away exited 0; Ctrl-C in a script left the `-wal` behind.
 @Suite struct ExitStatusTests {
     let directory = TemporaryDirectory()

@@ -3,12 +3,12 @@ import LaundryAssistant
 import LaundryTestSupport
 import Testing
 
-/// Issue 32, item 1: `laundrytime --yes export history as csv to DATA/laundrytime.sqlite` (or a
-/// "yes" to the overwrite question) replaced the database with the CSV — every pet, setting and
-/// message gone — and an export onto the `-wal` of a store in use, then a crash of its holder, lost
-/// answered commands. An export never writes onto the store's own files, by name or by inode, nor
-/// onto a file the program holds open; it is refused in a sentence, under `--yes`, after a "yes" and
-/// in a dry run alike, and the store keeps every row.
+/// `laundrytime --yes export history as csv to DATA/laundrytime.sqlite` (or a "yes" to the
+/// overwrite question) replaced the database with the CSV — every pet, setting and message gone —
+/// and an export onto the `-wal` of a store in use, then a crash of its holder, lost answered
+/// commands. An export never writes onto the store's own files, by name or by inode, nor onto a
+/// file the program holds open; it is refused in a sentence, under `--yes`, after a "yes" and in a
+/// dry run alike, and the store keeps every row.
 @Suite struct ExportOntoStoreTests {
     let directory = TemporaryDirectory()
     var data: URL { directory.url.appendingPathComponent("data") }

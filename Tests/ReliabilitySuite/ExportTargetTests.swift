@@ -2,8 +2,8 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// `laundrytime --yes export history to TARGET` for every kind of thing a path can name (issue 14,
-/// item 5): only a new file, or a regular file the permission bits let the user write, is written;
+/// `laundrytime --yes export history to TARGET` for every kind of thing a path can name: only a
+/// new file, or a regular file the permission bits let the user write, is written;
 /// everything else is refused with exit status 1 and stays exactly as it was — its type, inode and
 /// mode — even for root, to whom access(2) would say yes.
 @Suite struct ExportTargetTests {

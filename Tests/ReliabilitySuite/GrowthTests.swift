@@ -4,7 +4,7 @@ import LaundryStore
 import LaundryTestSupport
 import Testing
 
-/// Issue 14, fault 10: unbounded growth. The transcript was never pruned, a `/status` reply of
+/// Unbounded growth. The transcript was never pruned, a `/status` reply of
 /// 2,000 pets (97 KB) was stored whole at every look, and 100k unknown 900-character lines made a
 /// 213 MB store. Views are kept as one line, messages as at most 4 KB, the transcript for a number
 /// of days (365 unless set), pruned once a day with a command's own write.

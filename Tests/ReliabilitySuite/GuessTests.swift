@@ -2,7 +2,7 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 14, fault 6: guesses never act without a human. `--yes delete snowy2` with only Snowy
+/// Guesses never act without a human. `--yes delete snowy2` with only Snowy
 /// deleted Snowy; `undo` in one process took back a change another process had just made.
 @Suite struct GuessTests {
     let directory = TemporaryDirectory()

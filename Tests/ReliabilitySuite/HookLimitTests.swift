@@ -2,7 +2,7 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 32, item 10: a hook's time limit holds for everything it started. A hook that left
+/// A hook's time limit holds for everything it started. A hook that left
 /// `sleep 31 &` behind, or a `setsid sleep 31`, which leaves the hook's process group, or a daemon
 /// that forked twice and left its session — each outlived the limit. Now they end at the limit,
 /// whoever their parent is by then. The hooks write their children's pids to files; the test

@@ -2,7 +2,7 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 14, item 1, through the real binary: these lines killed it with SIGILL (exit status
+/// Huge numbers, through the real binary: these lines killed it with SIGILL (exit status
 /// 132), or were not understood. Each is now a refusal that names the range — exit status 1 —
 /// and a script goes on after it.
 @Suite struct HugeNumberEndToEndTests {

@@ -2,10 +2,10 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 14, fault 4: a store busy beyond the wait was reported like a damaged one, with advice
-/// (`--backup-and-reset`) that moved the live database aside while its owner went on writing into
-/// the moved file; a process stopped while opening the store made every other run hang. Locks are
-/// now told as locks, name their holder, never lead to moving the store, and every wait has a limit.
+/// A store busy beyond the wait was reported like a damaged one, with advice (`--backup-and-reset`)
+/// that moved the live database aside while its owner went on writing into the moved file; a
+/// process stopped while opening the store made every other run hang. Locks are now told as locks,
+/// name their holder, never lead to moving the store, and every wait has a limit.
 @Suite(.serialized) struct LockTests {
     let directory = TemporaryDirectory()
     var data: URL { directory.url.appendingPathComponent("data") }

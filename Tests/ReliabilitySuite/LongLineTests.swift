@@ -2,7 +2,7 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 14, fault 7: long lines stalled everything. A refused 1 MiB line was stored whole in the
+/// Long lines stalled everything. A refused 1 MiB line was stored whole in the
 /// transcript; afterwards the prompt took 30 s to start and `/transcript` 34 s, and drawing such a
 /// line as a bubble took 46–54 s. Lines over 4 KB are refused before parsing, the transcript keeps
 /// at most 4 KB of a message, and drawing is linear.

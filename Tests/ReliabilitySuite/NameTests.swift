@@ -2,7 +2,7 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 14, fault 9: invisible and look-alike names passed — U+3164, U+2800, U+115F, tag
+/// Invisible and look-alike names passed — U+3164, U+2800, U+115F, tag
 /// characters and a ZWJ made blank-looking pets, and four different pets all displayed as "Snowy".
 @Suite struct NameTests {
     let directory = TemporaryDirectory()

@@ -6,7 +6,7 @@ import LaundryStore
 import LaundryTestSupport
 import Testing
 
-/// Issue 14, item 1: huge numbers crashed the program. Random number phrases (``NumberPhrases``)
+/// Huge numbers crashed the program. Random number phrases (``NumberPhrases``)
 /// go through the real grammar and assistant, in-process, at every number slot, with a pinned
 /// clock: 100,000 in CI (`CI=true`, what `.ci/run` runs), 20,000 in a developer's run, any count
 /// with `LAUNDRYTIME_NUMBER_FUZZ=N`.

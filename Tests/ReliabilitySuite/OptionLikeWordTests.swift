@@ -2,7 +2,7 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 32, item 11: the one-shot `laundrytime wash snowy every -5 days` exited 2 with "Unknown
+/// The one-shot `laundrytime wash snowy every -5 days` exited 2 with "Unknown
 /// option '-5'", where the same sentence on stdin is refused politely. Once the sentence has begun,
 /// a negative number belongs to it; the options before the sentence, the known ones after it, `--`,
 /// and the usage error for a mistyped option work as they did. (PlainCommandLineTests holds

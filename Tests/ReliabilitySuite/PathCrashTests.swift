@@ -3,11 +3,11 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 32, item 4: three one-line crashes (exit 132) that fuzzing hit in over half its batches —
-/// an export to a one-character path that does not exist (`export x`, `export a/`, `export é`:
-/// NSString's `deletingLastPathComponent`), `export //é` (NSString's `pathExtension`), and a
-/// transcript search for more than the 60 characters an excerpt shows, which also took back the
-/// batch's earlier commands. Then the property: no path and no query, however odd, stops the program.
+/// Three one-line crashes (exit 132) that fuzzing hit in over half its batches — an export to a
+/// one-character path that does not exist (`export x`, `export a/`, `export é`: NSString's
+/// `deletingLastPathComponent`), `export //é` (NSString's `pathExtension`), and a transcript search
+/// for more than the 60 characters an excerpt shows, which also took back the batch's earlier
+/// commands. Then the property: no path and no query, however odd, stops the program.
 @Suite struct PathCrashTests {
     let directory = TemporaryDirectory()
     var data: URL { directory.url.appendingPathComponent("data") }

@@ -2,7 +2,7 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 32, item 2: `laundrytime reminders install` writes the data directory's path into a
+/// `laundrytime reminders install` writes the data directory's path into a
 /// crontab line or a systemd unit, so the path must not be able to say anything else there. A path
 /// with a line break added a crontab line of its own choosing (`* * * * * …/evil.sh`), which
 /// `reminders remove` then kept while `status` said "not installed"; ending in

@@ -2,7 +2,7 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 14, fault 11: the small ones — a `-shm` that is a directory reported as "read-only",
+/// The small ones — a `-shm` that is a directory reported as "read-only",
 /// messages ending in "..", and (in ExitStatusTests) Ctrl-C in a script leaving the `-wal`.
 @Suite struct SmallFaultTests {
     let directory = TemporaryDirectory()

@@ -2,7 +2,7 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 32, item 7: files that LaundryTime took over as if they were new stores — a store emptied
+/// Files that LaundryTime took over as if they were new stores — a store emptied
 /// to zero bytes, another program's empty database, a link to nowhere — are refused like any
 /// other foreign file: exit 3, the foreign file's sentence, nothing changed and nothing left
 /// beside them. An empty `--data-dir` is a usage error, not the default store.

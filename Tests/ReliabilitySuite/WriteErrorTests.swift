@@ -2,7 +2,7 @@ import Foundation
 import LaundryTestSupport
 import Testing
 
-/// Issue 32, item 9: with stdout on /dev/full, `reminders status` and `remove` crashed (exit 132, a
+/// With stdout on /dev/full, `reminders status` and `remove` crashed (exit 132, a
 /// `try!` inside FileHandle's `write(_:)`), and `--help`, `--version` and
 /// `--generate-completion-script` said nothing and exited 0. coreutils' rule: a program that could
 /// not write its answer says so on stderr and exits non-zero. Every mode is run here with its

@@ -5,7 +5,7 @@ import LaundryStore
 import LaundryTestSupport
 import Testing
 
-/// Issue 32, item 8: "pause snowy for a year" on 9999-12-30 ended with exit 3, saying the
+/// "pause snowy for a year" on 9999-12-30 ended with exit 3, saying the
 /// *database* had failed and advising `--backup-and-reset` on a healthy store, and the line was
 /// not kept. A date beyond what the store holds (1970 to 9999) — a pause's end, a timer's end from
 /// now or from an instant told afterwards — is refused as out of range, in a sentence that gives

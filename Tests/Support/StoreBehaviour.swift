@@ -2,10 +2,10 @@ import Foundation
 import LaundryCore
 import LaundryStore
 
-/// What every store engine must do alike (issue 19: "one shared test suite runs against both
-/// engines"). Each check is given a way to open the store — again and again, on the same data:
-/// a second opening is a second process or a second member — and throws ``Failure`` when the
-/// engine does otherwise. `LaundryStoreTests` runs them on SQLite, `PostgresTests` on PostgreSQL.
+/// What every store engine must do alike: one suite of checks, run against both engines. Each check
+/// is given a way to open the store — again and again, on the same data: a second opening is a
+/// second process or a second member — and throws ``Failure`` when the engine does otherwise.
+/// `LaundryStoreTests` runs them on SQLite, `PostgresTests` on PostgreSQL.
 public enum StoreBehaviour {
     public typealias Open = () throws -> any StoreEngine
 

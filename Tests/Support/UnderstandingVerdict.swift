@@ -1,9 +1,9 @@
 import LaundryAssistant
 import LaundryGrammar
 
-/// How the assistant's reply to a labelled line compares with the label — the measure of
-/// issue 15, taken through the whole assistant so that every layer between the words and the
-/// reply counts.
+/// How the assistant's reply to a labelled line compares with the label — how well people's own
+/// words are understood (docs/grammar.md), taken through the whole assistant so that every layer
+/// between the words and the reply counts.
 public enum UnderstandingVerdict: String, Sendable, CaseIterable {
     /// The intent, the pet and every other labelled slot are those of the label.
     case right
@@ -44,9 +44,10 @@ public enum UnderstandingVerdict: String, Sendable, CaseIterable {
     }
 
     /// Whether a reply's slot value means what the label's does. "Last week" is the calendar week
-    /// before this one since issue 34, and "last month" the calendar month; the sets written
-    /// before labelled them either way (`last_week` or `last_7_days`, as each writer read the
-    /// brief's "last 30 days"), and both answer what was asked: either reading is right.
+    /// before this one, and "last month" the calendar month (they were spans of days once); the
+    /// sets written before that labelled them either way (`last_week` or `last_7_days`, as each
+    /// writer read the brief's "last 30 days"), and both answer what was asked: either reading is
+    /// right.
     static func sameMeaning(_ key: String, _ replied: String, _ labelled: String) -> Bool {
         guard key == "range" else { return replied == labelled }
         let calendarSpans = ["last_week": "last_7_days", "last_month": "last_30_days"]

@@ -1,7 +1,8 @@
 import Foundation
 
-/// What the program may write for a reply, whatever the line said (DESIGN.md: untrusted text is
-/// data). Breaking a rule is a crash, for libFuzzer to keep the input.
+/// What the program may write for a reply, whatever the line said (untrusted text is data:
+/// docs/terminal.md, "Untrusted text"). Breaking a rule is a crash, for libFuzzer to keep the
+/// input.
 enum DrawnOutput {
     /// Drawn for a terminal with colour off, the renderer writes no escape of its own: nothing may
     /// act on the terminal — no C0 control but tab and newline, no DEL, no C1 control (ESC's

@@ -114,7 +114,7 @@ struct SettingHandlers: Handlers {
     private static let closingMarks = CharacterSet.punctuationCharacters.union(.whitespaces)
 
     func setSetting(_ turn: Turn, _ transaction: StoreTransaction) throws -> Reply {
-        // The seeds' haptics toggle has nothing to drive in a terminal: said so, with what is here.
+        // A phone's haptics toggle has nothing to drive in a terminal: said so, with what is here.
         if turn.command[.setting]?.value == "haptics" {
             return turn.failed(.refused, "There are no haptics in a terminal. What is here: sound (the terminal bell, “turn off sound”) "
                 + "and notifications (“turn on notifications”); “/settings” shows them all.")
