@@ -24,22 +24,22 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
     /// Who types here: named with every change this store tells the household.
     public let member: String
     private let timeout: TimeInterval
-    private var sql: PostgresStoreConnection
-    private let memory = StoreMemory()
-    private let news: HouseholdNews
+    var sql: PostgresStoreConnection
+    let memory = StoreMemory()
+    let news: HouseholdNews
     private var groupOpen = false
     /// The household's version (``HouseholdVersion``) that what ``memory`` keeps was read at; nil
     /// when it is not known, and the memory must be forgotten at the next transaction.
-    private var keptVersion: HouseholdVersion?
+    var keptVersion: HouseholdVersion?
     /// How many rows the connection had changed when the transaction began: a transaction that
     /// changed some moves the household's version on.
-    private var changesAtBegin = 0
+    var changesAtBegin = 0
     /// The version the open transaction's changes move the household to, once they are counted.
-    private var committingVersion: HouseholdVersion?
+    var committingVersion: HouseholdVersion?
 
     /// The open write transaction, while there is one: what to ask the server about if the
     /// connection is lost before its COMMIT is answered.
-    private var writing: WriteTransaction?
+    var writing: WriteTransaction?
     /// The last try to connect again, when it failed: for a few seconds after it, commands fail at
     /// once with its error rather than each waiting out the connect timeout (a script's lines
     /// against a server that is gone).
@@ -103,7 +103,7 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
 
     /// Connects again when the connection was lost (the server restarted, the network dropped):
     /// each command after a lost one tries afresh, rather than the prompt failing until restarted.
-    private func reconnect() throws(StoreError) {
+    func reconnect() throws(StoreError) {
         if let failed = failedReconnect, ContinuousClock.now - failed.at < Self.reconnectPause { throw failed.error }
         sql.connection.close()
         do {
@@ -287,162 +287,6 @@ public final class PostgresStore: StoreEngine, @unchecked Sendable {
         } catch {
             throw Self.translated(error, database: url.description)
         }
-    }
-
-    // MARK: - What is kept between transactions
-
-    /// The household's version: a counter in `maintenance` that every write transaction which
-    /// changes a row moves on, in that transaction (``changeCount()``). Read in a transaction's
-    /// snapshot — after the household's lock, for a write — it says whether what ``memory`` keeps
-    /// (the pets above all) is still what that snapshot would read: the same version, the same
-    /// rows. The household's news (NOTIFY) cannot say it: a notification reaches a connection only
-    /// between its transactions, so a change committed while this one waited for the lock would be
-    /// told too late.
-    struct HouseholdVersion: Equatable {
-        /// The counter as stored; nil before the household's first counted write.
-        let value: String?
-    }
-
-    static let versionKey = "householdVersion"
-    static let readVersion = "SELECT value FROM maintenance WHERE key = '\(versionKey)'"
-    static let moveVersionOn =
-        "INSERT INTO maintenance (key, value) VALUES ('\(versionKey)', '1') "
-        + "ON CONFLICT (key) DO UPDATE SET value = (maintenance.value::bigint + 1)::text RETURNING value"
-
-    /// Forgets what ``memory`` keeps when the household's version is not the one it was read at.
-    private func checkVersion() throws {
-        try check(version: sql.rows(Self.readVersion))
-    }
-
-    /// ``checkVersion()`` with ``readVersion``'s rows.
-    private func check(version rows: [[DatabaseValue]]) throws {
-        let read = HouseholdVersion(value: try version(in: rows))
-        if read != keptVersion {
-            memory.forget()
-            keptVersion = read
-        }
-    }
-
-    /// The household's version in the first column of the first row (nil when there is no row or
-    /// it is NULL).
-    private func version(in rows: [[DatabaseValue]]) throws -> String? {
-        guard let first = rows.first?.first, !first.isNull else { return nil }
-        guard let text = String.fromDatabaseValue(first) else {
-            throw StoreError.serverFailed(database: url.description, reason: "the household's version is \(first), not text")
-        }
-        return text
-    }
-
-    /// For COMMIT: when the transaction changed rows, the statement that moves the household's
-    /// version on and, in the same statement, tells the other members what changed (the news, when
-    /// there is some); it goes to the server with the COMMIT, and gives back the new version.
-    private func changeCount() throws -> (sql: String, arguments: [DatabaseValue])? {
-        guard sql.mayHaveChanged(since: changesAtBegin) else {
-            news.forgetPending()
-            return nil
-        }
-        if let payload = try news.takePayload(member: member) {
-            return ("WITH moved AS (\(Self.moveVersionOn)) SELECT value FROM moved, pg_notify(?, ?)",
-                    [Self.channel.databaseValue, payload.databaseValue])
-        }
-        return (Self.moveVersionOn, [])
-    }
-
-    /// After COMMIT: what ``memory`` keeps now holds this transaction's own changes, which the
-    /// version it moved to stands for (nobody else wrote in between: it held the lock).
-    private func keepCommitted() {
-        if let committed = committingVersion { keptVersion = committed }
-        committingVersion = nil
-    }
-
-    /// Forgets what ``memory`` keeps, and the version it was read at.
-    private func forgetKept() {
-        memory.forget()
-        keptVersion = nil
-        committingVersion = nil
-    }
-
-    // MARK: - Committing
-
-    /// A write transaction: its id, to ask `txid_status` about, and the server process that runs
-    /// it, to end when it has not seen its connection go.
-    private struct WriteTransaction {
-        let id: Int64
-        let serverProcess: Int64
-    }
-
-    /// Takes the household's write lock and notes the transaction's ids; then checks the
-    /// household's version (``checkVersion()``), in the same round trip. The version is read by a
-    /// statement of its own, after the lock's: under the lock, the statements that follow see every
-    /// write before this one.
-    private func takeLock() throws {
-        let answers = try sql.rowsTogether([(Self.lock, []), (Self.readVersion, [])])
-        guard let row = answers[0].first, row.count == 2, let id = Int64.fromDatabaseValue(row[0]),
-              let process = Int64.fromDatabaseValue(row[1])
-        else {
-            throw StoreError.serverFailed(database: url.description, reason: "the write lock gave back no transaction id")
-        }
-        writing = WriteTransaction(id: id, serverProcess: process)
-        try check(version: answers[1])
-    }
-
-    /// Sends COMMIT (of a read, or of the write ``takeLock()`` began), after `counting` (the
-    /// ``changeCount()``, whose new version is noted to be kept) in the same round trip. When the
-    /// connection is lost before the answer comes, the write may be in or out: the store connects
-    /// again and asks the server. Returns when it is in; throws
-    /// ``PostgresStoreConnection/connectionLost(_:)`` ("Nothing was changed") when it is out, and
-    /// ``LaundryStore/StoreError/outcomeUnknown(database:reason:)`` when the server cannot be asked.
-    private func commitTransaction(counting: (sql: String, arguments: [DatabaseValue])? = nil) throws {
-        let write = writing
-        writing = nil
-        // A connection that is gone before the COMMIT is sent took its transaction with it.
-        guard !sql.connection.isLost else { throw PostgresStoreConnection.connectionLost(url.description) }
-        do {
-            let answers = try sql.rowsTogether((counting.map { [$0] } ?? []) + [("COMMIT", [])])
-            // A statement the server refused makes it skip the COMMIT: the error is thrown above,
-            // and the transaction is rolled back by the caller.
-            if counting != nil { committingVersion = HouseholdVersion(value: try version(in: answers[0])) }
-        } catch {
-            // The server's own refusal is an answer: the transaction is rolled back.
-            guard let write, sql.connection.isLost else { throw error }
-            sql.connection.close()
-            try learnOutcome(of: write)
-        }
-    }
-
-    /// Asks the server, on a new connection, whether `write` committed; waits while it is still in
-    /// progress (its server process has not yet seen the connection go), and after a moment ends
-    /// that process, which rolls back a transaction whose COMMIT never came.
-    private func learnOutcome(of write: WriteTransaction) throws {
-        do {
-            try reconnect()
-        } catch {
-            guard case .unreachable(_, let reason) = error else { throw error }
-            throw StoreError.outcomeUnknown(database: url.description, reason: reason)
-        }
-        for attempt in 1...100 {
-            let status: String?
-            do {
-                status = try sql.value(String.self, "SELECT txid_status(?)", [write.id.databaseValue])
-            } catch {
-                // Lost again while asking: still nobody here knows.
-                throw StoreError.outcomeUnknown(database: url.description, reason: Self.reason(of: error))
-            }
-            switch status {
-            case "committed": return
-            case "aborted": throw PostgresStoreConnection.connectionLost(url.description)
-            case "in progress":
-                // The process id is an integer (int4): bound as the int8 every integer is sent as,
-                // no pg_terminate_backend would take it.
-                if attempt == 20 {
-                    _ = try? sql.execute("SELECT pg_terminate_backend(CAST(? AS integer))", [write.serverProcess.databaseValue])
-                }
-                Thread.sleep(forTimeInterval: 0.05)
-            default:
-                throw StoreError.outcomeUnknown(database: url.description, reason: "the server no longer knows the transaction")
-            }
-        }
-        throw StoreError.outcomeUnknown(database: url.description, reason: "the transaction was still in progress after 5 seconds")
     }
 }
 #endif

@@ -185,7 +185,7 @@ import Testing
 // MARK: - Scripts and the model of what they store
 
 /// A state-changing command of a script, with the reply it must get.
-private enum ScriptCommand {
+enum ScriptCommand {
     case create(String)
     case setWashTime(String, Int)
     case startWash(String)
@@ -217,7 +217,7 @@ private enum ScriptCommand {
 }
 
 /// Commands in order, and the text piped to the program.
-private struct Script: Sequence {
+struct Script: Sequence {
     var commands: [ScriptCommand]
 
     init(_ commands: [ScriptCommand]) { self.commands = commands }
@@ -229,7 +229,7 @@ private struct Script: Sequence {
 }
 
 /// What the database must hold after the commands answered so far.
-private struct ExpectedStore {
+struct ExpectedStore {
     private(set) var contents = StoredContents()
     /// The pets in the order they were made, to pick one at random.
     private var names: [String] = []
@@ -295,7 +295,7 @@ private struct ExpectedStore {
 }
 
 /// The parts of the database the tests compare.
-private struct StoredContents: Equatable {
+struct StoredContents: Equatable {
     struct PetState: Equatable {
         var washMinutes: Int
         var stage: String
@@ -332,7 +332,7 @@ private struct StoredContents: Equatable {
 }
 
 /// Records what differs when the database does not hold what it must.
-private func expectSame(_ stored: StoredContents, _ expected: StoredContents, _ context: String,
+func expectSame(_ stored: StoredContents, _ expected: StoredContents, _ context: String,
                         sourceLocation: SourceLocation = #_sourceLocation) {
     if stored != expected {
         Issue.record("\(context): \(stored.differences(from: expected))", sourceLocation: sourceLocation)
@@ -340,56 +340,11 @@ private func expectSame(_ stored: StoredContents, _ expected: StoredContents, _ 
 }
 
 /// Checks one JSON reply: it answers `command`, succeeded, and names the pet.
-private func expectAnswered(_ line: String, _ command: ScriptCommand, _ context: String,
+func expectAnswered(_ line: String, _ command: ScriptCommand, _ context: String,
                             sourceLocation: SourceLocation = #_sourceLocation) {
     let reply = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
     let answers = reply?["type"] as? String == "reply" && reply?["input"] as? String == command.line
         && reply?["ok"] as? Bool == true && reply?["intent"] as? String == command.intent
         && reply?["pet"] as? String == command.pet
     #expect(answers, "\(context): “\(command.line)” got \(line)", sourceLocation: sourceLocation)
-}
-
-// MARK: - Reading the database file
-
-/// A database file as the sqlite3 shell (or python3's sqlite3 module) reads it.
-private struct StoredDatabase {
-    var integrity: [String] = []
-    var foreignKeyProblems = 0
-    var contents = StoredContents()
-
-    /// Opening the file recovers a `-wal` file left by a killed process, as SQLite always does.
-    static func read(_ database: URL) throws -> StoredDatabase {
-        var stored = StoredDatabase()
-        // First the checks, and whether the schema is there at all (a run killed early may have
-        // left an empty file, or none).
-        for row in try SQLiteShell.rows(database, [
-            "SELECT 'integrity', * FROM pragma_integrity_check",
-            "SELECT 'foreign keys', count(*) FROM pragma_foreign_key_check",
-            "SELECT 'tables', count(*) FROM sqlite_master WHERE name IN ('pet', 'cycleEvent', 'transcriptMessage')",
-        ]) {
-            switch row.first {
-            case "integrity": stored.integrity.append(row[1])
-            case "foreign keys": stored.foreignKeyProblems = Int(row[1]) ?? -1
-            case "tables" where row[1] != "3": return stored
-            default: break
-            }
-        }
-        for row in try SQLiteShell.rows(database, [
-            "SELECT 'pet', name, washMinutes, stage FROM pet",
-            "SELECT 'user', count(*) FROM transcriptMessage WHERE role = 'user'",
-            "SELECT 'replies', count(*) FROM transcriptMessage WHERE role = 'assistant'",
-            "SELECT 'ok', count(*) FROM transcriptMessage WHERE role = 'assistant' AND ok = 1",
-            "SELECT 'events', count(*) FROM cycleEvent",
-        ]) {
-            switch row.first {
-            case "pet": stored.contents.pets[row[1]] = .init(washMinutes: Int(row[2]) ?? -1, stage: row[3])
-            case "user": stored.contents.userMessages = Int(row[1]) ?? -1
-            case "replies": stored.contents.replies = Int(row[1]) ?? -1
-            case "ok": stored.contents.okReplies = Int(row[1]) ?? -1
-            case "events": stored.contents.cycleEvents = Int(row[1]) ?? -1
-            default: break
-            }
-        }
-        return stored
-    }
 }
