@@ -45,6 +45,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "LaundryCore"),
+        // Which names look alike (Unicode's UTS #39 skeletons). The prototypes are data
+        // (confusables.txt), made Swift by the build; a module of its own, as no build-time tool
+        // needs it (a plugin's output does not reach a target built for a tool).
+        .target(name: "LaundryConfusables", exclude: ["confusables.txt"], plugins: ["EmbedConfusables"]),
         // What the program asks of the operating system: paths as a shell reads them, starting
         // another program. Not values: kept out of LaundryCore.
         .target(name: "LaundryPlatform"),
@@ -72,7 +76,8 @@ let package = Package(
         .target(
             name: "LaundryAssistant",
             dependencies: [
-                "LaundryCore", "LaundryPlatform", "LaundryStore", "LaundryGrammar", .product(name: "SystemPackage", package: "swift-system"),
+                "LaundryCore", "LaundryPlatform", "LaundryConfusables", "LaundryStore", "LaundryGrammar",
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // Loads libedit when the first line editor opens (shim.c): scripts and one-shots do without.
@@ -99,6 +104,8 @@ let package = Package(
         .executableTarget(
             name: "GrammarEmbedder", dependencies: ["LaundryGrammar"], path: "Sources/GrammarEmbedder",
             linkerSettings: releaseLinking),
+        .executableTarget(name: "ConfusablesEmbedder", path: "Sources/ConfusablesEmbedder", linkerSettings: releaseLinking),
+        .plugin(name: "EmbedConfusables", capability: .buildTool(), dependencies: ["ConfusablesEmbedder"]),
         .plugin(
             name: "EmbedGrammar",
             capability: .buildTool(),
@@ -108,10 +115,12 @@ let package = Package(
         // Shared by the test targets: temporary directories and a clock moved by hand.
         .target(
             name: "LaundryTestSupport",
-            dependencies: ["LaundryCore", "LaundryPlatform", "LaundryStore", "LaundryGrammar", "EnglishGrammar", "LaundryAssistant"],
+            dependencies: [
+                "LaundryCore", "LaundryPlatform", "LaundryConfusables", "LaundryStore", "LaundryGrammar", "EnglishGrammar", "LaundryAssistant",
+            ],
             path: "Tests/Support"
         ),
-        .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore", "LaundryPlatform", "LaundryTestSupport"]),
+        .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore", "LaundryPlatform", "LaundryConfusables", "LaundryTestSupport"]),
         .testTarget(
             name: "LaundryStoreTests",
             dependencies: ["LaundryStore", "LaundryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
@@ -119,7 +128,9 @@ let package = Package(
         .testTarget(name: "LaundryGrammarTests", dependencies: ["LaundryGrammar", "EnglishGrammar"]),
         .testTarget(
             name: "LaundryAssistantTests",
-            dependencies: ["LaundryAssistant", "LaundryCore", "LaundryStore", "LaundryGrammar", "EnglishGrammar", "LaundryTestSupport"]
+            dependencies: [
+                "LaundryAssistant", "LaundryCore", "LaundryConfusables", "LaundryStore", "LaundryGrammar", "EnglishGrammar", "LaundryTestSupport",
+            ]
         ),
         .testTarget(
             name: "LaundryTerminalTests",

@@ -4,6 +4,7 @@ import LaundryCore
 // nothing else of either is part of what the assistant shows (its other files import them internal).
 package import LaundryGrammar
 package import LaundryStore
+package import LaundryConfusables
 
 /// The conversation: a line in, a ``Reply`` out.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import LaundryAssistant
+import LaundryConfusables
 import LaundryCore
 import LaundryTestSupport
 import Testing

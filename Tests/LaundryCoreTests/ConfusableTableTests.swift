@@ -1,4 +1,5 @@
-@testable import LaundryCore
+@testable import LaundryConfusables
+import LaundryCore
 import Testing
 
 /// Unicode's confusable skeletons, and the comparison key pet names use.

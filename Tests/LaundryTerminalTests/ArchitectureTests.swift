@@ -12,6 +12,7 @@ import Testing
     static let allowed: [String: Set<String>] = [
         "LaundryCore": ["Foundation"],
         "LaundryPlatform": ["Foundation"],
+        "LaundryConfusables": ["Foundation"],
         "LaundryStore": ["Foundation", "Synchronization", "LaundryCore", "LaundryPlatform", "GRDB", "CStoreShim"],
         // The PostgreSQL store: beside SQLite's, on the store's own seam (StoreConnection), through
         // libpq.
@@ -19,7 +20,7 @@ import Testing
         // (Synchronization, the toolchain's, for the matcher's work counter.)
         "LaundryGrammar": ["Foundation", "Synchronization", "LaundryCore"],
         "EnglishGrammar": ["LaundryGrammar"],
-        "LaundryAssistant": ["Foundation", "LaundryCore", "LaundryPlatform", "LaundryStore", "LaundryGrammar", "SystemPackage"],
+        "LaundryAssistant": ["Foundation", "LaundryCore", "LaundryPlatform", "LaundryConfusables", "LaundryStore", "LaundryGrammar", "SystemPackage"],
         "LaundryTerminal": ["Foundation", "LaundryCore", "LaundryPlatform", "LaundryAssistant", "CLibEdit"],
     ]
 

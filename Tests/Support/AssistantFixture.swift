@@ -1,6 +1,7 @@
 import EnglishGrammar
 import Foundation
 import LaundryAssistant
+import LaundryConfusables
 import LaundryCore
 import LaundryGrammar
 import LaundryStore

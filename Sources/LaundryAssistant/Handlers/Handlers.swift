@@ -2,6 +2,7 @@ import Foundation
 import LaundryCore
 internal import LaundryGrammar
 internal import LaundryStore
+internal import LaundryConfusables
 
 /// What every handler answers with besides the line itself: the grammar, the calendar, how the
 /// program was started, and what the conversation remembers. One per assistant; the handlers are

@@ -1,5 +1,6 @@
 import Foundation
 import LaundryCore
+internal import LaundryConfusables
 internal import LaundryGrammar
 internal import LaundryStore
 
