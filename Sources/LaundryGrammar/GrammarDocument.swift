@@ -45,6 +45,8 @@ struct GrammarDocument: Sendable {
     var homophones: [(word: String, alike: [String])] = []
     /// `cue` lines, as written: a phrase and what it says about the clause it stands in.
     var cues: [(kind: Cue.Kind, phrase: String)] = []
+    /// `words` lines, as written: words the reader looks for by what they do in a line.
+    var wordLists: [(role: WordRole, words: [String])] = []
 
     static func parse(_ source: String) throws(GrammarError) -> GrammarDocument {
         var document = GrammarDocument()
@@ -123,6 +125,15 @@ struct GrammarDocument: Sendable {
                         }
                     }
                     document.cues += phrases.map { (kind, $0) }
+                } else if let definition = line.dropPrefix("words ") {
+                    let parts = definition.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: " \t") }
+                    let words = parts.count == 2 ? parts[1].split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: " \t") } : []
+                    guard parts.count == 2, let role = WordRole(rawValue: parts[0]), !words.isEmpty,
+                          !words.contains(where: { $0.isEmpty || $0.contains(" ") }) else {
+                        let roles = WordRole.allCases.map(\.rawValue).joined(separator: ", ")
+                        throw GrammarError(line: number, message: "a words line is written: words ROLE = WORD | WORD …, ROLE one of \(roles)")
+                    }
+                    document.wordLists.append((role, words))
                 } else if let definition = line.dropPrefix("rule ") {
                     let parts = definition.split(separator: "=", maxSplits: 1)
                     let name = parts.first.map { $0.trimmingCharacters(in: " \t<>") } ?? ""
@@ -136,7 +147,7 @@ struct GrammarDocument: Sendable {
                 } else {
                     throw GrammarError(
                         line: number,
-                        message: "expected 'intent NAME', 'rule NAME = …', 'values NAME', 'skip …', 'expand …', 'homophone …' or 'cue …', found '\(line)'")
+                        message: "expected 'intent NAME', 'rule NAME = …', 'values NAME', 'skip …', 'expand …', 'homophone …', 'cue …' or 'words …', found '\(line)'")
                 }
                 continue
             }
