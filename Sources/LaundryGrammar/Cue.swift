@@ -82,8 +82,12 @@ struct CueTable: Sendable {
 
     static let empty = CueTable(phrases: [])
 
-    init(phrases: [Phrase]) {
+    /// The grammar's `words` lines: words found by what they do in a line (``WordRole``).
+    let roles: WordRoles
+
+    init(phrases: [Phrase], roles: WordRoles = .empty) {
         self.phrases = phrases
+        self.roles = roles
         byFirstWord = WordTable(Dictionary(grouping: phrases.filter { !$0.words.isEmpty }.sorted { $0.words.count > $1.words.count },
                                            by: { Self.squeezed($0.words[0]) }))
         hasPhrases = phrases.contains { !$0.words.isEmpty }
@@ -99,7 +103,7 @@ struct CueTable: Sendable {
     init(document: GrammarDocument, normalizer: Normalizer) {
         self.init(phrases: document.cues.map { kind, phrase in
             Phrase(kind: kind, words: normalizer.expand(phrase.split(separator: " ").map { Tokenizer.normalize(String($0)) }))
-        })
+        }, roles: WordRoles(document.wordLists))
     }
 
     /// Whether a phrase that corrects what came before it (``LineReader/corrects(_:)``) is among

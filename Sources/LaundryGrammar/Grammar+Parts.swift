@@ -25,7 +25,7 @@ extension Grammar {
     /// names no pet takes the one pet the rest of the line names ("Fluffy is done now so could you
     /// put it in the tumble dryer please"), not one of several ("them all").
     func readingOfOnePart(_ text: String, pets: PetNameIndex, limit: Int) -> Interpretation? {
-        let parts = Self.parts(of: text)
+        let parts = parts(of: text)
         guard parts.count > 1, let line = matcher.prepare(text, pets: pets) else { return nil }
         var found: (part: String, reading: Interpretation)?
         for part in parts {
@@ -86,13 +86,14 @@ extension Grammar {
         if let bound = bindingPronoun(command, in: text, prepared: prepared, pets: pets) { command = bound }
     }
 
-    /// The parts of a line: its clauses, each cut in two at its last "so" or "but" (not its
-    /// first or last word).
-    static func parts(of text: String) -> [String] {
-        LineReader.clauses(of: text).flatMap { clause -> [String] in
+    /// The parts of a line: its clauses, each cut in two at its last `then` word ("so", "but";
+    /// not its first or last word).
+    func parts(of text: String) -> [String] {
+        let thenWords = cueTable.roles[.then]
+        return LineReader.clauses(of: text).flatMap { clause -> [String] in
             let words = clause.split(whereSeparator: \.isWhitespace)
             guard let so = words.indices.dropFirst().dropLast().last(where: {
-                LineReader.thenWords.contains(words[$0].lowercased().trimmingPunctuation)
+                thenWords.contains(words[$0].lowercased().trimmingPunctuation)
             }) else { return [clause] }
             return [words[..<so].joined(separator: " "), words[(so + 1)...].joined(separator: " ")]
         }

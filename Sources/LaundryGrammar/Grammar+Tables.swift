@@ -30,6 +30,12 @@ extension Grammar {
             writer.ordinal(phrase.kind, in: cueKinds)
             writer.strings(phrase.words)
         }
+        let roles = WordRole.allCases
+        writer.integer(roles.count)
+        for role in roles {
+            writer.ordinal(role, in: roles)
+            writer.strings(cueTable.roles[role].sorted())
+        }
         var suggestions = TableWriter()
         suggester.value.write(to: &suggestions)
         writer.integer(suggestions.bytes.count)

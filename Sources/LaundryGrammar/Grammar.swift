@@ -115,11 +115,13 @@ public struct Grammar: Sendable {
         let cues = try reader.array { reader throws(GrammarError) in
             CueTable.Phrase(kind: try reader.ordinal(in: cueKinds), words: try reader.strings())
         }
+        let roleCases = WordRole.allCases
+        let roles = try reader.array { reader throws(GrammarError) in (role: try reader.ordinal(in: roleCases), words: try reader.strings()) }
         // The suggester's part, behind its length: read on the first line no template fits.
         let length = try reader.count(), start = reader.offset
         try reader.skip(length)
         guard reader.isAtEnd else { throw TableReader.damaged("they go on after their end") }
-        return (Matcher(graph: graph), intents, CueTable(phrases: cues), start..<start + length)
+        return (Matcher(graph: graph), intents, CueTable(phrases: cues, roles: WordRoles(roles)), start..<start + length)
     }
 
     /// The command a line asks for; `unknown` when no template fits (see ``Matcher`` for the

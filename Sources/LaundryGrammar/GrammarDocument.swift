@@ -45,6 +45,8 @@ struct GrammarDocument: Sendable {
     var homophones: [(word: String, alike: [String])] = []
     /// `cue` lines, as written: a phrase and what it says about the clause it stands in.
     var cues: [(kind: Cue.Kind, phrase: String)] = []
+    /// `words` lines, as written: words the reader looks for by what they do in a line.
+    var wordLists: [(role: WordRole, words: [String])] = []
 
     static func parse(_ source: String) throws(GrammarError) -> GrammarDocument {
         var document = GrammarDocument()
@@ -58,13 +60,14 @@ struct GrammarDocument: Sendable {
             currentList = nil
         }
 
-        for (offset, rawLine) in lines(of: source).enumerated() {
-            let number = offset + 1
-            let line = rawLine.trimmingCharacters(in: " \t\r")
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            let indented = rawLine.first == " " || rawLine.first == "\t"
+        for statement in GrammarStatement.statements(of: source) {
+            let number = statement.line, line = statement.text
+            /// The expression `text`, the end of `line` or a part of it.
+            func expression(_ text: some StringProtocol) throws(GrammarError) -> TemplateExpression {
+                try GrammarDocument.expression(String(text), in: statement, at: line.count - text.count)
+            }
 
-            if !indented {
+            if !statement.isIndented {
                 finish()
                 if let name = line.dropPrefix("intent ") {
                     let name = name.trimmingCharacters(in: " \t")
@@ -122,6 +125,15 @@ struct GrammarDocument: Sendable {
                         }
                     }
                     document.cues += phrases.map { (kind, $0) }
+                } else if let definition = line.dropPrefix("words ") {
+                    let parts = definition.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: " \t") }
+                    let words = parts.count == 2 ? parts[1].split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: " \t") } : []
+                    guard parts.count == 2, let role = WordRole(rawValue: parts[0]), !words.isEmpty,
+                          !words.contains(where: { $0.isEmpty || $0.contains(" ") }) else {
+                        let roles = WordRole.allCases.map(\.rawValue).joined(separator: ", ")
+                        throw GrammarError(line: number, message: "a words line is written: words ROLE = WORD | WORD …, ROLE one of \(roles)")
+                    }
+                    document.wordLists.append((role, words))
                 } else if let definition = line.dropPrefix("rule ") {
                     let parts = definition.split(separator: "=", maxSplits: 1)
                     let name = parts.first.map { $0.trimmingCharacters(in: " \t<>") } ?? ""
@@ -131,11 +143,11 @@ struct GrammarDocument: Sendable {
                     guard document.rules[name] == nil else {
                         throw GrammarError(line: number, message: "rule <\(name)> is defined twice")
                     }
-                    document.rules[name] = try expression(String(parts[1]), line: number)
+                    document.rules[name] = try expression(parts[1])
                 } else {
                     throw GrammarError(
                         line: number,
-                        message: "expected 'intent NAME', 'rule NAME = …', 'values NAME', 'skip …', 'expand …', 'homophone …' or 'cue …', found '\(line)'")
+                        message: "expected 'intent NAME', 'rule NAME = …', 'values NAME', 'skip …', 'expand …', 'homophone …', 'cue …' or 'words …', found '\(line)'")
                 }
                 continue
             }
@@ -146,8 +158,8 @@ struct GrammarDocument: Sendable {
                 guard parts.count == 2, !value.isEmpty else {
                     throw GrammarError(line: number, message: "a list entry is written: VALUE = phrase | phrase …")
                 }
-                let phrases = try String(parts[1]).split(separator: "|").map { phrase throws(GrammarError) in
-                    try expression(String(phrase), line: number)
+                let phrases = try parts[1].split(separator: "|").map { phrase throws(GrammarError) in
+                    try GrammarDocument.expression(String(phrase), in: statement, at: line.distance(from: line.startIndex, to: phrase.startIndex))
                 }
                 currentList!.list.entries.append((value, phrases))
                 continue
@@ -163,11 +175,11 @@ struct GrammarDocument: Sendable {
                 current!.examples.append(value.trimmingCharacters(in: " \t"))
             } else if let value = line.dropPrefix("shell:") {
                 let text = value.trimmingCharacters(in: " \t")
-                current!.templates.append(Template(text: text, expression: try expression(text, line: number), line: number, isShellForm: true))
+                current!.templates.append(Template(text: text, expression: try expression(text), line: number, isShellForm: true))
             } else if let value = line.dropPrefix("ask:") {
                 let text = value.trimmingCharacters(in: " \t")
                 guard !text.isEmpty else { throw GrammarError(line: number, message: "an ask: line needs a template after it") }
-                current!.templates.append(Template(text: text, expression: try expression(text, line: number), line: number, asksFirst: true))
+                current!.templates.append(Template(text: text, expression: try expression(text), line: number, asksFirst: true))
             } else if let value = line.dropPrefix("short:") {
                 current!.shortForms.append(value.trimmingCharacters(in: " \t"))
             } else if let value = line.dropPrefix("quick:") {
@@ -177,7 +189,7 @@ struct GrammarDocument: Sendable {
                 }
                 current!.quickAction = (position, String(parts[1]))
             } else {
-                current!.templates.append(Template(text: line, expression: try expression(line, line: number), line: number))
+                current!.templates.append(Template(text: line, expression: try expression(line), line: number))
             }
         }
         finish()
@@ -195,32 +207,16 @@ struct GrammarDocument: Sendable {
         return document
     }
 
-    /// The source split into lines at each "\n" — a "\r\n" file too (the "\r" is trimmed with
-    /// the rest of the line's edge). Found by bytes: a split by Character would treat "\r\n" as
-    /// one Character that is not "\n", and read a CRLF file as a single line.
-    private static func lines(of source: String) -> [Substring] {
-        var lines: [Substring] = []
-        let utf8 = source.utf8
-        var lineStart = utf8.startIndex
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            let next = utf8.index(after: index)
-            if byte == UInt8(ascii: "\n") {
-                lines.append(source[lineStart..<index])
-                lineStart = next
-            }
-            index = next
-        }
-        lines.append(source[lineStart...])
-        return lines
-    }
-
-    private static func expression(_ text: String, line: Int) throws(GrammarError) -> TemplateExpression {
+    /// `text`, which starts at Character `start` of the statement, compiled; a mistake in it is
+    /// reported at the line it is on, its column counted from where the expression starts on that
+    /// line (from the line's start, on a line that continues it).
+    private static func expression(_ text: String, in statement: GrammarStatement, at start: Int) throws(GrammarError) -> TemplateExpression {
         do {
             return try TemplateExpression.parse(text)
         } catch {
-            throw GrammarError(line: line, message: "\(error.message) (column \(error.column + 1)) in '\(text.trimmingCharacters(in: " "))'")
+            let piece = statement.piece(at: start + error.column)
+            let column = piece.start <= start ? error.column : start + error.column - piece.start
+            throw GrammarError(line: piece.line, message: "\(error.message) (column \(column + 1)) in '\(text.trimmingCharacters(in: " "))'")
         }
     }
 }

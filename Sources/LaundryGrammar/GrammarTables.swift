@@ -15,7 +15,7 @@
 /// decoding and no copy.
 enum GrammarTables {
     static let magic: [UInt8] = Array("LTGT".utf8)
-    static let formatVersion = 13
+    static let formatVersion = 14
 
     /// A digit of an integer is `digitBase + (its five bits) + (more follow ? 32 : 0)`: "0"…"o".
     static let digitBase: UInt8 = 0x30

@@ -20,13 +20,6 @@ extension LineReader {
         return nil
     }
 
-    /// The words that start why, or while what, a command is asked, said after it.
-    static let reasonWords: Set<String> = ["while", "whilst", "because", "cause", "cos", "coz", "during", "as"]
-
-    /// The words after which "as" starts a reason ("as it is Sunday", "as we are away") — not "as
-    /// well as", "as soon as", "as long as".
-    static let reasonSubjects: Set<String> = ["it", "i", "we", "she", "he", "they", "there", "you", "today", "tomorrow"]
-
     /// A command followed by why or while what it is asked — "um can u pause snowy while im at
     /// camp", "freeze fluffy because I'm in hospital", "start the washing for Fluffy as it is
     /// Sunday" — read as the words before that reason: the longest that read as a command
@@ -35,22 +28,19 @@ extension LineReader {
     /// happen now.
     func readBeforeReason(_ line: Matcher.Line, original text: String, pets: PetNameIndex) -> Command? {
         let starts = line.words.indices.dropFirst().dropLast().filter { position in
-            Self.reasonWords.contains(line.words[position]) && !line.isPetWord(position)
-                && (line.words[position] != "as" || Self.reasonSubjects.contains(line.words[position + 1]))
+            !line.isPetWord(position) && (cues.roles[.reason].contains(line.words[position])
+                || cues.roles[.looseReason].contains(line.words[position]) && cues.roles[.reasonSubject].contains(line.words[position + 1]))
         }
         return starts.reversed().lazy.compactMap { start in
             readCommandPart(String(text[..<line.tokens[start].chunk.lowerBound]), pets: pets)
         }.first
     }
 
-    /// The words after which what is asked follows what is said around it.
-    static let thenWords: Set<String> = ["so", "but"]
-
     /// Why, said before the command and "so" or "but" — "I'll be at my mom's for a few days so
     /// pause fluffy", "forgot to log it but snowy's been tumbling since 1pm" — read as the words
     /// after the last such word. Not a command about "it": who that is would be a guess.
     func readAfterSo(_ line: Matcher.Line, original text: String, pets: PetNameIndex) -> Command? {
-        guard let so = line.words.indices.dropFirst().dropLast().last(where: { Self.thenWords.contains(line.words[$0]) && !line.isPetWord($0) }),
+        guard let so = line.words.indices.dropFirst().dropLast().last(where: { cues.roles[.then].contains(line.words[$0]) && !line.isPetWord($0) }),
               let command = readCommandPart(String(text[line.tokens[so + 1].chunk.lowerBound...]), pets: pets),
               command.slots[.pet]?.isPronoun != true
         else { return nil }

@@ -98,7 +98,9 @@ import Testing
             .deletingLastPathComponent().appendingPathComponent("Grammars/en.grammar")
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         guard let start = lines.firstIndex(of: "values help_topic") else { return [] }
-        return lines[(start + 1)...].prefix { $0.hasPrefix("  ") }.map { line in
+        // An entry's continuation lines (indented deeper) hold no first phrase.
+        let entries = lines[(start + 1)...].prefix { $0.hasPrefix("  ") }.filter { !$0.hasPrefix("   ") }
+        return entries.map { line in
             let parts = line.split(separator: "=", maxSplits: 1)
             let phrase = parts[1].split(separator: "|")[0].trimmingCharacters(in: .whitespaces)
             return (phrase, parts[0].trimmingCharacters(in: .whitespaces))

@@ -7,14 +7,7 @@ import Testing
 @Suite struct GrammarEngineTests {
     func grammar(_ source: String) throws -> Grammar { try Grammar(source: source) }
 
-    func error(_ source: String) -> GrammarError? {
-        do {
-            _ = try Grammar(source: source)
-            return nil
-        } catch {
-            return error
-        }
-    }
+    func error(_ source: String) -> GrammarError? { GrammarError.compiling(source) }
 
     /// Cue lines: their kind is one of the known ones; a phrase is found where it
     /// starts, the longest first, in the clause it stands in, each run of a letter said once.

@@ -1,0 +1,142 @@
+import LaundryCore
+import LaundryGrammar
+import Testing
+
+/// The engine knows no language: a grammar in German, with its own words for yes and no, its
+/// own filler and its own cues, runs on it unchanged, and every sentence of its own is read
+/// with the intent and the slots it says.
+@Suite struct SecondLanguageTests {
+    static let german = """
+        # Was LaundryTime auf Deutsch versteht: sechs Absichten, zum Beweis.
+        expand gibt's = gibt es
+        skip bitte | danke | mal | jetzt | doch
+        cue negation = nicht | kein | keine | nie
+        cue refusal = nein | nee | falsch
+        cue assent = ja | klar | genau | jawohl
+        cue doubt = vielleicht | weiß nicht
+        words reason = weil | während | da
+        words then = also | aber
+        rule tier = (haustier | wäschetier | tier)
+        rule starte = (starte | beginne | mach | schalte)
+        rule für = (für | von | mit)
+        rule wäsche = (wäsche | waschmaschine | waschgang)
+        rule trockner = (trockner | trocknen | trockengang)
+
+        intent create_pet
+          group: Haustiere
+          summary: Ein neues Wäschetier anlegen.
+          example: neues Haustier namens Flocke
+          (erstelle | lege | leg) [ein] [neues] <tier> (namens | mit dem namen) {name} [an]
+          neues <tier> {name}
+
+        intent start_wash
+          group: Wäsche
+          summary: Die Wäsche eines Tiers starten.
+          example: starte die Wäsche für Schneeflocke
+          <starte> [die] <wäsche> <für> {pet} [an | ein]
+          {pet} [in die waschmaschine] waschen
+
+        intent start_dry
+          group: Wäsche
+          summary: Den Trockner eines Tiers starten.
+          example: starte den Trockner für Schneeflocke
+          <starte> [den] <trockner> <für> {pet} [an | ein]
+          {pet} (trocknen | in den trockner)
+
+        intent mark_folded
+          group: Wäsche
+          summary: Die Wäsche eines Tiers ist gefaltet.
+          example: Schneeflocke ist gefaltet
+          {pet} ist [fertig] (gefaltet | zusammengelegt | weggeräumt)
+          (falte | lege) {pet} [zusammen]
+
+        intent status
+          group: Haustiere
+          summary: Wie es allen geht.
+          example: status
+          status
+          wie geht es (allen | meinen tieren | den tieren)
+          was ist fällig
+
+        intent confirm
+          group: Allgemein
+          summary: Ja.
+          (ja | jawohl | klar | genau | ja gerne | mach das)
+
+        intent deny
+          group: Allgemein
+          summary: Nein.
+          (nein | nee | lieber nicht | auf keinen fall | abbrechen)
+        """
+
+    /// Each sentence, its intent, and its slots as `slot=value` (a pet by its stored name).
+    static let sentences: [(String, Intent, [String: String])] = [
+        ("erstelle ein neues Haustier namens Flocke", .createPet, ["name": "Flocke"]),
+        ("leg ein Wäschetier mit dem Namen Wuschel an", .createPet, ["name": "Wuschel"]),
+        ("bitte neues Tier Knuddel", .createPet, ["name": "Knuddel"]),
+        ("starte die Wäsche für Schneeflocke", .startWash, ["pet": "Schneeflocke"]),
+        ("schalte die Waschmaschine für Flausch ein", .startWash, ["pet": "Flausch"]),
+        ("Schneeflocke in die Waschmaschine waschen", .startWash, ["pet": "Schneeflocke"]),
+        ("starte den Trockner für Flausch", .startDry, ["pet": "Flausch"]),
+        ("mach mal den Trockengang mit Schneeflocke an", .startDry, ["pet": "Schneeflocke"]),
+        ("Flausch in den Trockner", .startDry, ["pet": "Flausch"]),
+        ("Schneeflocke ist gefaltet", .markFolded, ["pet": "Schneeflocke"]),
+        ("Flausch ist fertig zusammengelegt, danke!", .markFolded, ["pet": "Flausch"]),
+        ("lege Schneeflocke zusammen", .markFolded, ["pet": "Schneeflocke"]),
+        ("starte die Wäsche für Flausch, weil morgen Besuch kommt", .startWash, ["pet": "Flausch"]),
+        ("morgen kommt Besuch, also starte den Trockner für Schneeflocke", .startDry, ["pet": "Schneeflocke"]),
+        ("Status", .status, [:]),
+        ("Wie geht es meinen Tieren?", .status, [:]),
+        ("was ist fällig", .status, [:]),
+        ("ja", .confirm, [:]),
+        ("Ja gerne!", .confirm, [:]),
+        ("jawohl", .confirm, [:]),
+        ("nein", .deny, [:]),
+        ("lieber nicht", .deny, [:]),
+        ("auf keinen Fall", .deny, [:]),
+    ]
+
+    static let pets = PetNameIndex(names: ["Schneeflocke", "Flausch"])
+
+    @Test func aGermanGrammarRunsOnTheSameEngine() throws {
+        let grammar = try Grammar(source: Self.german)
+        #expect(grammar.intents.map(\.intent) == [.createPet, .startWash, .startDry, .markFolded, .status, .confirm, .deny])
+        for (sentence, intent, slots) in Self.sentences {
+            let command = grammar.match(sentence, pets: Self.pets)
+            #expect(command.intent == intent, "\(sentence)")
+            for (slot, value) in slots {
+                let read = SlotKind(rawValue: slot).flatMap { command[$0] }
+                #expect((read?.knownPet ?? read?.text) == value, "\(sentence): \(slot)")
+            }
+        }
+    }
+
+    /// Why a command is asked, said around it, is found by the grammar's own words for it.
+    @Test func itsReasonWordsAreItsOwn() throws {
+        let grammar = try Grammar(source: Self.german)
+        #expect(grammar.match("starte die Wäsche für Flausch because Besuch kommt", pets: Self.pets).intent == .unknown)
+        #expect(grammar.match("morgen kommt Besuch, so starte den Trockner für Schneeflocke", pets: Self.pets).intent == .unknown)
+        #expect(GrammarError.compiling("words grund = weil\nintent help\n  hilfe")?.message.contains("ROLE one of reason") == true)
+        #expect(GrammarError.compiling("words reason = weil | | da\nintent help\n  hilfe")?.line == 1)
+    }
+
+    /// Its own words say yes, no, not and maybe: none of English's.
+    @Test func itsCuesAreItsOwn() throws {
+        let grammar = try Grammar(source: Self.german)
+        #expect(grammar.cues(in: "nein, falsch").map(\.kind) == [.refusal, .refusal])
+        #expect(grammar.cues(in: "ja klar").map(\.kind) == [.assent, .assent])
+        #expect(grammar.cues(in: "vielleicht nicht").map(\.kind) == [.doubt, .negation])
+        #expect(grammar.cues(in: "no, not sure, yes").isEmpty, "English is no cue of the German grammar")
+    }
+
+    /// A misspelt word is read as the grammar's own word; a line no template fits is offered the
+    /// grammar's own sentences.
+    @Test func itsCorrectionsAndSuggestionsAreItsOwn() throws {
+        let grammar = try Grammar(source: Self.german)
+        let corrected = grammar.match("starte die wäsch für Schneeflocke", pets: Self.pets)
+        #expect(corrected.intent == .startWash && corrected.corrections.map(\.meant) == ["wäsche"])
+        let guesses = grammar.interpret("starte die wäsche fur Schneeflocke", pets: Self.pets).guesses
+        #expect(guesses.first?.command.intent == .startWash)
+        #expect(guesses.first?.sentence == "starte die wäsche für Schneeflocke an")
+    }
+}
