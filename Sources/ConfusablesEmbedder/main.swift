@@ -10,14 +10,14 @@ import Foundation
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: ConfusablesEmbedder INPUT OUTPUT\n".utf8))
+    try? FileHandle.standardError.write(contentsOf: Data("usage: ConfusablesEmbedder INPUT OUTPUT\n".utf8))
     exit(2)
 }
 let input = arguments[1], output = arguments[2]
 
 /// Stops the build with `message`, naming the file and line.
 func fail(_ message: String, line: Int) -> Never {
-    FileHandle.standardError.write(Data("\(input):\(line): error: \(message)\n".utf8))
+    try? FileHandle.standardError.write(contentsOf: Data("\(input):\(line): error: \(message)\n".utf8))
     exit(1)
 }
 
