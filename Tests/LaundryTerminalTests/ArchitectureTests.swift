@@ -31,7 +31,7 @@ import Testing
     @Test func noModuleImportsOneAboveIt() throws {
         for (module, allowed) in Self.allowed {
             let folder = Self.sources.appendingPathComponent(module)
-            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+            let files = Self.swiftFiles(in: folder)
             #expect(!files.isEmpty, "\(module) has sources")
             for file in files {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
@@ -49,7 +49,7 @@ import Testing
     @Test func theFrontEndsSeeTheConversationOnly() throws {
         for module in ["LaundryTerminal", "laundrytime"] {
             let folder = Self.sources.appendingPathComponent(module)
-            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            for file in Self.swiftFiles(in: folder) {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
                 let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
                 let named = code.filter { $0.replacingOccurrences(of: "LaundryAssistant", with: "").contains("Assistant") }
@@ -67,11 +67,17 @@ import Testing
         #expect(members.count <= 6, "\(members)")
         for module in Self.allowed.keys {
             let folder = Self.sources.appendingPathComponent(module)
-            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            for file in Self.swiftFiles(in: folder) {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
                 #expect(!text.contains("@_exported"), "\(module)/\(file) re-exports a module")
             }
         }
+    }
+
+    /// The Swift files of a module's folder and its subfolders, as paths under it.
+    static func swiftFiles(in folder: URL) -> [String] {
+        let walk = FileManager.default.enumerator(atPath: folder.path)
+        return (walk?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }.sorted()
     }
 
     /// The module an import line names, whatever its attributes, access level or kind:
