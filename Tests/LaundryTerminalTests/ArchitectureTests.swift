@@ -60,7 +60,7 @@ import Testing
                 }
             }
         }
-        let protocolFile = Self.sources.appendingPathComponent("LaundryAssistant/Conversation.swift")
+        let protocolFile = Self.sources.appendingPathComponent("LaundryAssistant/Conversation/Conversation.swift")
         let text = try String(contentsOf: protocolFile, encoding: .utf8)
         let body = try #require(text.range(of: "public protocol Conversation").map { text[$0.upperBound...] }?.prefix { $0 != "}" })
         let members = body.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("func ") }
