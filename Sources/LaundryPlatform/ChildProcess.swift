@@ -3,7 +3,8 @@ import Foundation
 /// Starting another program cleanly: with `posix_spawn`, its standard streams as asked, no other
 /// descriptor of ours, an empty signal mask and default signal handlers. (Foundation's `Process`
 /// passes on the blocked signals of the thread that starts it — Ctrl-C would never reach the
-/// child — and descriptors opened without close-on-exec.) The hooks run this way, and so does the
+/// child — its ignored SIGPIPE, and descriptors opened without close-on-exec.) The hooks and
+/// `notify-send` run this way, and so does the
 /// tests' tmux.
 public enum ChildProcess {
     /// Why a program could not be started: the error number, and its words.

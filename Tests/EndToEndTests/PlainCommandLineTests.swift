@@ -34,6 +34,8 @@ import Testing
             ["--json", "start", "wash", "for", "snowy"], ["how", "is", "--json", "snowy"], ["-y", "reset", "everything"],
             ["--format", "plain", "--color", "never", "status"], ["--", "--not-an-option"], ["help"], ["--deliver-due", "--json"],
             ["--database", "postgres://sam@db/laundry", "--member", "Sam", "/status"], ["migrate", "--to", "postgres:///laundry"],
+            // The two words main.swift dispatches itself, as swift-argument-parser reads them.
+            ["reminders", "install"], ["--dry-run", "Reminders", "remove"], ["reminders", "--data-dir", "/tmp/d"],
             // Once the sentence has begun, a negative number is the sentence's.
             ["wash", "snowy", "every", "-5", "days"], ["--json", "set", "dry", "time", "to", "-3.5", "minutes", "--bail"],
         ]

@@ -10,9 +10,10 @@ import Testing
 /// ``StoredDate``. These tests hold them to what GRDB's own decoding reads from the same rows by
 /// column name: a column out of order, or a date read differently, fails here.
 @Suite struct RecordDecodingTests {
-    // The rows as GRDB's synthesized Decodable reads them, by name; the same properties, in the
-    // same order, as the records.
-    struct NamedPet: Decodable, FetchableRecord {
+    // The rows as GRDB's synthesized Codable reads them, by name; the same properties, in the
+    // same order, as the records. (The pet's is written through GRDB too, with its default date
+    // strategy: what the pet's row must hold.)
+    struct NamedPet: Codable, FetchableRecord, EncodableRecord {
         var id: Int64?
         var name: String
         var nameKey: String
@@ -27,6 +28,10 @@ import Testing
         var stage: String
         var timerStartedAt: Date?
         var timerEndsAt: Date?
+        var pausedAt: Date?
+        var pausedUntil: Date?
+        var heldMilliseconds: Int64?
+        var nicknames: String?
     }
 
     struct NamedEvent: Decodable, FetchableRecord {
@@ -115,5 +120,38 @@ import Testing
                             "SELECT \(TranscriptMessageRecord.columnList) FROM transcriptMessage", in: store)
         try Self.expectSame(UndoEntryRecord.self, NamedUndoEntry.self,
                             "SELECT \(UndoEntryRecord.columnList) FROM undoEntry", in: store)
+    }
+
+    /// The pet's row (``RowCoding``) is the row GRDB's own Encodable record writes for the same
+    /// values, by name, its dates in GRDB's default strategy.
+    @Test func thePetsRowIsWhatGRDBsEncodableRecordWrites() throws {
+        var random = SplitMix64(seed: 0x0DD_BA11)
+        for round in 0..<500 {
+            // Milliseconds from 1970 to 9999, as the store keeps them; every optional set or not.
+            func date() -> Date { Date(timeIntervalSince1970: Double(Int64.random(in: 0...253_402_300_799_999, using: &random)) / 1000) }
+            func maybe<Value>(_ value: @autoclosure () -> Value) -> Value? { Bool.random(using: &random) ? value() : nil }
+            let window = TimerWindow(startedAt: date(), endsAt: date())
+            let pet = Pet(
+                id: maybe(Int64.random(in: 1...Int64.max, using: &random)), name: try PetName("Snowy \(round)"),
+                settings: CycleSettings(washMinutes: .random(in: 1...120, using: &random), dryMinutes: .random(in: 1...120, using: &random),
+                                        frequencyDays: .random(in: 1...30, using: &random)),
+                createdAt: date(), lastCaredAt: date(),
+                stats: PetStats(totalCycles: .random(in: 0...9999, using: &random), currentStreak: .random(in: 0...99, using: &random),
+                                bestStreak: .random(in: 0...99, using: &random)),
+                cycle: [CycleState.idle, .washing(window), .washDone, .drying(window), .dryDone].randomElement(using: &random)!,
+                pausedAt: maybe(date()), pausedUntil: maybe(date()), heldMilliseconds: maybe(Int64.random(in: 1...86_400_000, using: &random)),
+                nicknames: Bool.random(using: &random) ? PetNicknames(["towels", "big one"]) : [])
+            let encoded = NamedPet(
+                id: pet.id, name: pet.name.value, nameKey: pet.name.key, washMinutes: pet.settings.washMinutes, dryMinutes: pet.settings.dryMinutes,
+                frequencyDays: pet.settings.frequencyDays, createdAt: pet.createdAt, lastCaredAt: pet.lastCaredAt,
+                totalCycles: pet.stats.totalCycles, currentStreak: pet.stats.currentStreak, bestStreak: pet.stats.bestStreak,
+                stage: pet.cycle.kind.rawValue, timerStartedAt: pet.cycle.timer?.startedAt, timerEndsAt: pet.cycle.timer?.endsAt,
+                pausedAt: pet.pausedAt, pausedUntil: pet.pausedUntil, heldMilliseconds: pet.heldMilliseconds,
+                nicknames: pet.nicknames.isEmpty ? nil : pet.nicknames.joined(separator: "\n"))
+            let ours = Dictionary(uniqueKeysWithValues: zip(PetRecord.columns, try PetRecord(pet).values()))
+            let theirs = try encoded.databaseDictionary
+            #expect(ours == theirs, "round \(round): \(pet)")
+            if ours != theirs { return }
+        }
     }
 }

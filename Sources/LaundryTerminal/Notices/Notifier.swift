@@ -116,15 +116,26 @@ enum DesktopNotification {
         return "\u{1B}Ptmux;" + sequence.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\"
     }
 
-    /// `notify-send TITLE BODY`, when a desktop session is there and the program exists.
-    static func sendThroughDesktop(title: String, body: String, environment: [String: String]) {
+    /// `notify-send TITLE BODY`, when a desktop session is there and the program exists; whether
+    /// it was started. Started as the hooks are (``ChildProcess``), so that it inherits none of our
+    /// descriptors, blocked signals or ignored SIGPIPE; its stdin is /dev/null, so it never reads
+    /// what is typed at the prompt, and what it says goes where ours does.
+    @discardableResult
+    static func sendThroughDesktop(title: String, body: String, environment: [String: String]) -> Bool {
         guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil,
               let path = HomePath.program("notify-send", environment: environment)
-        else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--app-name=LaundryTime", inert(title), inert(body)]
-        try? process.run()
+        else { return false }
+        let started = ChildProcess.spawn(
+            path, arguments: [path, "--app-name=LaundryTime", inert(title), inert(body)],
+            environment: environment.map { "\($0.key)=\($0.value)" },
+            stdin: .file("/dev/null", flags: O_RDONLY), stdout: .descriptor(STDOUT_FILENO), stderr: .descriptor(STDERR_FILENO))
+        guard case .success(let pid) = started else { return false }
+        // Nobody waits for it, but a prompt runs for hours: reaped when it ends, not left a zombie.
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
+        return true
     }
 
     /// No control characters at all: not even the ones the sanitiser shows as text may end the
