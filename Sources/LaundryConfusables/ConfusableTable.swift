@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Which texts look alike: Unicode's confusable skeletons (UTS #39 §4), for telling whether a new
 /// pet's name would look the same as one the user already has ("Ѕnоwy" in Cyrillic and "Snowy").
@@ -7,7 +8,7 @@ import Foundation
 /// not before: only creating or renaming a pet while another exists needs them, and LaundryTime's
 /// start time is benchmarked (a one-shot `/status` must not pay for 5,000 mappings). The parsed
 /// table is kept for the life of the instance, and ``isLoaded`` tells whether that has happened.
-public final class ConfusableTable: @unchecked Sendable {
+public final class ConfusableTable: Sendable {
     /// Unicode's table, shared by the program. Creating it parses nothing.
     public static let unicode = ConfusableTable()
 
@@ -15,9 +16,8 @@ public final class ConfusableTable: @unchecked Sendable {
     public static let unicodeVersion = ConfusablePrototypes.unicodeVersion
 
     private let source: String
-    /// Guards `parsed`, which is set once: the table may be shared between threads.
-    private let lock = NSLock()
-    private var parsed: [UInt32: String]?
+    /// The prototypes once parsed (set once; the table may be shared between threads).
+    private let parsed = Mutex<[UInt32: String]?>(nil)
 
     /// A table of `prototypes` in ``ConfusablePrototypes``' form: one mapping a line, a code point
     /// and the code points it looks like, in hex.
@@ -32,7 +32,7 @@ public final class ConfusableTable: @unchecked Sendable {
     }
 
     /// Whether the prototypes have been parsed: false until the first skeleton or ``count``.
-    public var isLoaded: Bool { lock.withLock { parsed != nil } }
+    public var isLoaded: Bool { parsed.withLock { $0 != nil } }
 
     /// How many characters have a prototype.
     public var count: Int { prototypes.count }
@@ -64,7 +64,7 @@ public final class ConfusableTable: @unchecked Sendable {
     }
 
     private var prototypes: [UInt32: String] {
-        lock.withLock {
+        parsed.withLock { parsed in
             if let parsed { return parsed }
             let table = Self.parse(source)
             parsed = table

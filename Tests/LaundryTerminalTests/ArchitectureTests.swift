@@ -12,7 +12,7 @@ import Testing
     static let allowed: [String: Set<String>] = [
         "LaundryCore": ["Foundation"],
         "LaundryPlatform": ["Foundation"],
-        "LaundryConfusables": ["Foundation"],
+        "LaundryConfusables": ["Foundation", "Synchronization"],
         "LaundryStore": ["Foundation", "Synchronization", "LaundryCore", "LaundryPlatform", "GRDB", "CStoreShim"],
         // The PostgreSQL store: beside SQLite's, on the store's own seam (StoreConnection), through
         // libpq.
@@ -21,7 +21,7 @@ import Testing
         "LaundryGrammar": ["Foundation", "Synchronization", "LaundryCore"],
         "EnglishGrammar": ["LaundryGrammar"],
         "LaundryAssistant": ["Foundation", "LaundryCore", "LaundryPlatform", "LaundryConfusables", "LaundryStore", "LaundryGrammar", "SystemPackage"],
-        "LaundryTerminal": ["Foundation", "LaundryCore", "LaundryPlatform", "LaundryAssistant", "CLibEdit"],
+        "LaundryTerminal": ["Foundation", "Synchronization", "LaundryCore", "LaundryPlatform", "LaundryAssistant", "CLibEdit"],
     ]
 
     static let sources = URL(fileURLWithPath: #filePath)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension IntentClassifier {
     /// A trained classifier's tables, as the build made them, and the fingerprint of the inputs
@@ -47,35 +48,44 @@ extension IntentClassifier {
 /// The ``IntentClassifier`` of a ``Grammar``, read from its tables on first use, once, safely from
 /// any thread. Most sessions type only lines the grammar knows and never need it; they do not pay
 /// for reading it (nor for the pages of the binary that hold it).
-final class LazyClassifier: @unchecked Sendable {
-    private let lock = NSLock()
-    private var tables: IntentClassifier.Tables?
-    private var grammarSource: String?
-    private var result: Result<IntentClassifier, GrammarError>?
+final class LazyClassifier: Sendable {
+    private enum State {
+        /// The tables and the grammar text they were trained for; nil for a grammar that has no
+        /// classifier (one compiled from text).
+        case unread(IntentClassifier.Tables?, grammarSource: String)
+        case read(Result<IntentClassifier, GrammarError>)
+    }
+
+    private let state: Mutex<State>
 
     /// - Parameter tables: nil for a grammar that has no classifier (one compiled from text).
     init(tables: IntentClassifier.Tables?, grammarSource: String) {
-        self.tables = tables
-        self.grammarSource = tables == nil ? nil : grammarSource
+        state = Mutex(.unread(tables, grammarSource: tables == nil ? "" : grammarSource))
     }
 
-    var isLoaded: Bool { lock.withLock { result != nil } }
+    var isLoaded: Bool {
+        state.withLock { state in
+            if case .read = state { return true }
+            return false
+        }
+    }
 
     var value: IntentClassifier {
         get throws(GrammarError) {
-            let outcome = lock.withLock {
-                if let result { return result }
-                let read: Result<IntentClassifier, GrammarError>
-                if let tables, let grammarSource {
-                    read = Result { () throws(GrammarError) in try tables.read(grammarSource: grammarSource) }
-                } else {
-                    read = .failure(GrammarError(
-                        line: 0, message: "this grammar has no intent classifier: it is trained when the program is built"))
+            let outcome = state.withLock { state -> Result<IntentClassifier, GrammarError> in
+                switch state {
+                case .read(let result): return result
+                case .unread(let tables, let grammarSource):
+                    let read: Result<IntentClassifier, GrammarError>
+                    if let tables {
+                        read = Result { () throws(GrammarError) in try tables.read(grammarSource: grammarSource) }
+                    } else {
+                        read = .failure(GrammarError(
+                            line: 0, message: "this grammar has no intent classifier: it is trained when the program is built"))
+                    }
+                    state = .read(read)
+                    return read
                 }
-                self.result = read
-                tables = nil
-                grammarSource = nil
-                return read
             }
             return try outcome.get()
         }

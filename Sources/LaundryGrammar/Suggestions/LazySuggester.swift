@@ -1,37 +1,35 @@
 import Foundation
+import Synchronization
 import LaundryCore
 
 /// A ``Suggester`` made on first use, once, safely from any thread: read from its part of the
 /// compiled tables, or — for a grammar compiled from its text — spelled out of the templates.
-final class LazySuggester: @unchecked Sendable {
-    private enum Origin {
+final class LazySuggester: Sendable {
+    private enum State {
         case document(GrammarDocument)
         case tables(TablePart)
+        case built(Suggester)
     }
 
-    private let lock = NSLock()
-    private var origin: Origin?
-    private var built: Suggester?
+    private let state: Mutex<State>
 
     init(document: GrammarDocument) {
-        origin = .document(document)
+        state = Mutex(.document(document))
     }
 
     init(tables: TablePart) {
-        origin = .tables(tables)
+        state = Mutex(.tables(tables))
     }
 
     var value: Suggester {
-        lock.withLock {
-            if let built { return built }
+        state.withLock { state in
             let suggester: Suggester
-            switch origin {
+            switch state {
+            case .built(let built): return built
             case .document(let document): suggester = Suggester(document: document, normalizer: Normalizer(document: document))
             case .tables(let tables): suggester = Self.read(tables)
-            case nil: suggester = Self.none
             }
-            built = suggester
-            origin = nil
+            state = .built(suggester)
             return suggester
         }
     }
@@ -53,22 +51,27 @@ final class LazySuggester: @unchecked Sendable {
 }
 
 /// A value made on first use, once, safely from any thread.
-final class Lazy<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var make: (@Sendable () -> Value)?
-    private var built: Value?
+final class Lazy<Value: Sendable>: Sendable {
+    private enum State {
+        case unmade(@Sendable () -> Value)
+        case made(Value)
+    }
+
+    private let state: Mutex<State>
 
     init(_ make: @escaping @Sendable () -> Value) {
-        self.make = make
+        state = Mutex(.unmade(make))
     }
 
     var value: Value {
-        lock.withLock {
-            if let built { return built }
-            let value = make!()
-            built = value
-            make = nil
-            return value
+        state.withLock { state in
+            switch state {
+            case .made(let value): return value
+            case .unmade(let make):
+                let value = make()
+                state = .made(value)
+                return value
+            }
         }
     }
 }

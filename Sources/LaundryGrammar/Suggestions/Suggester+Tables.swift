@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import LaundryCore
 
 /// The suggester as the compiled tables store it: every template's spellings are worked out when
@@ -152,26 +153,26 @@ extension Suggester {
     /// Every template's spellings, by intent: all of them for a grammar compiled from its text;
     /// for one read from tables, each intent's read from its part when it is first asked about
     /// (a line no template fits is compared with a few intents, never with all).
-    final class Spellings: @unchecked Sendable {
-        private let lock = NSLock()
-        private var read: [Intent: [Rendering]]
+    final class Spellings: Sendable {
+        /// The spellings read so far, by intent.
+        private let read: Mutex<[Intent: [Rendering]]>
         private let tables: TablePart?
         private let parts: [Intent: Range<Int>]
 
         init(_ built: [Intent: [Rendering]]) {
-            read = built
+            read = Mutex(built)
             tables = nil
             parts = [:]
         }
 
         init(tables: TablePart, parts: [Intent: Range<Int>]) {
-            read = [:]
+            read = Mutex([:])
             self.tables = tables
             self.parts = parts
         }
 
         subscript(intent: Intent) -> [Rendering] {
-            lock.withLock {
+            read.withLock { read in
                 if let spellings = read[intent] { return spellings }
                 guard let tables, let part = parts[intent] else { return [] }
                 // The part's length was checked when the tables were read; were it damaged all
@@ -188,7 +189,7 @@ extension Suggester {
         /// Every intent's spellings, read if they were not yet.
         var all: [Intent: [Rendering]] {
             var all: [Intent: [Rendering]] = [:]
-            for intent in Intent.allCases where parts[intent] != nil || lock.withLock({ read[intent] != nil }) {
+            for intent in Intent.allCases where parts[intent] != nil || read.withLock({ $0[intent] != nil }) {
                 all[intent] = self[intent]
             }
             return all

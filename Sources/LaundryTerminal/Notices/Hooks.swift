@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import LaundryPlatform
 import LaundryAssistant
 import LaundryCore
@@ -20,8 +21,8 @@ public final class Hooks: @unchecked Sendable {
     let supervisor: String
     private let report: @Sendable (String) -> Void
     private let group = DispatchGroup()
-    private let lock = NSLock()
-    private var reported: Set<String> = []
+    /// The troubles already reported, by their key: each once per process.
+    private let reported = Mutex<Set<String>>([])
 
     /// The default time limit of a hook.
     public static let defaultTimeout: TimeInterval = 5
@@ -71,9 +72,7 @@ public final class Hooks: @unchecked Sendable {
     }
 
     private func tellOnce(_ key: String, _ message: String) {
-        lock.lock()
-        let first = reported.insert(key).inserted
-        lock.unlock()
+        let first = reported.withLock { $0.insert(key).inserted }
         if first { report(message) }
     }
 
