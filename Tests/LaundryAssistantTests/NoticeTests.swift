@@ -86,6 +86,17 @@ import Testing
         #expect(titles.isEmpty, "nor as a notification afterwards")
     }
 
+    /// What happened while the program was closed is told by the session's first opening only:
+    /// the header drawn again later (after `/clear`, a pet made) claims nothing, and a timer that
+    /// ends meanwhile is still the prompt's to announce.
+    @Test func onlyTheFirstOpeningTellsWhatHappenedWhileAway() throws {
+        #expect(try #require(assistant.opening(messageLimit: 6)).away == nil)
+        _ = assistant.respond(to: "start wash for snowy")
+        time.advance(minutes: 46)
+        #expect(try #require(assistant.opening(messageLimit: 0)).away == nil, "a header drawn again tells nothing")
+        #expect(titles == ["Wash Complete!"], "the end is the prompt's to announce")
+    }
+
     @Test func moodsThatFellAreToldOncePerCrossing() {
         time.advance(days: 7.2)  // past due: health 49 %
         #expect(assistant.awaySummary() == "While you were away: Snowy got sadder — it needs some laundry love.")

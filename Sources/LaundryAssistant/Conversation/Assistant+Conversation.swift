@@ -28,21 +28,35 @@ extension Assistant: Conversation {
 
     public func opening(messageLimit: Int) -> SessionOpening? {
         guard var opening = try? readOpening(messageLimit: messageLimit) else { return nil }
-        opening.away = awayReply()
+        // What happened while the program was closed is the first opening's to tell; a header
+        // drawn again later claims nothing the prompt should announce.
+        if !toldAway {
+            toldAway = true
+            opening.away = awayReply()
+        }
         return opening
     }
 
     public func dueNotices(_ claim: NoticeClaim) throws -> DueNotices {
-        let notices: [Notice]
         switch claim {
-        case .newsOnly: notices = []
-        case .shown: notices = claimDueNotices()
-        case .untilTold: notices = try claimDueNoticesUntilTold()
+        case .newsOnly:
+            let news = householdNews()
+            // The settings are read only when there is news to show.
+            if !news.isEmpty { facts.settings = currentSettings() }
+            return DueNotices(notices: [], news: news, nextTimerEnd: nil, settings: facts.settings)
+        case .shown, .untilTold:
+            let due: DueNotices
+            do {
+                due = try claimDue(untilTold: claim == .untilTold)
+            } catch {
+                // A prompt's look that fails (the store busy, say) claims nothing and is tried
+                // again at the next; `--deliver-due` says why.
+                guard claim == .shown else { throw error }
+                return DueNotices(notices: [], news: [], nextTimerEnd: nil, settings: facts.settings)
+            }
+            facts.settings = due.settings
+            return due
         }
-        let news = claim == .newsOnly ? householdNews() : []
-        // The settings are read only when there is something to show.
-        if !notices.isEmpty || !news.isEmpty { facts.settings = currentSettings() }
-        return DueNotices(notices: notices, news: news, nextTimerEnd: claim == .newsOnly ? nil : nextTimerEnd(), settings: facts.settings)
     }
 
     public func delivered(_ delivery: Delivery) {

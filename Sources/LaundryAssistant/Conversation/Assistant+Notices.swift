@@ -11,7 +11,7 @@ extension Assistant {
     /// at once. With `dryRun` nothing is claimed.
     /// A claim that fails (the store busy, say) is tried again at the prompt's next look.
     package func claimDueNotices() -> [Notice] {
-        (try? claimDue(untilTold: false)) ?? []
+        (try? claimDue(untilTold: false).notices) ?? []
     }
 
     /// `--deliver-due`'s claim: the notices due by now that nobody has told or is telling, each
@@ -20,7 +20,7 @@ extension Assistant {
     /// (StoreTransaction's notice claims): at least once. Throws what kept the store from being
     /// read or the claims from being stored: then nothing is claimed, and the next run tells them.
     package func claimDueNoticesUntilTold() throws -> [Notice] {
-        try claimDue(untilTold: true)
+        try claimDue(untilTold: true).notices
     }
 
     /// Marks a notice claimed with ``claimDueNoticesUntilTold()`` told, and keeps it in the
@@ -33,17 +33,22 @@ extension Assistant {
         }
     }
 
-    private func claimDue(untilTold: Bool) throws -> [Notice] {
+    /// The notices claimed, with the next timer's end and the settings, as the look read them.
+    func claimDue(untilTold: Bool) throws -> DueNotices {
         let now = clock.now()
-        // A store that can only be read cannot record a claim: it announces nothing.
-        guard store.readOnlyReason == nil else { return [] }
-        // Looking is a read; only a notice nobody has claimed yet is worth a write transaction.
-        let unclaimed = try store.read { transaction in
-            try Notice.due(pets: transaction.pets(), now: now, settings: transaction.settings())
-                .filter { try !transaction.isNoticeClaimed($0.key, at: now) }
+        // Looking is a read — which also says when to look again, and how to show what is claimed;
+        // only a notice nobody has claimed yet is worth a write transaction.
+        let (unclaimed, nextEnd, settings) = try store.read { transaction in
+            let pets = try transaction.pets(), settings = try transaction.settings()
+            let unclaimed = try Notice.due(pets: pets, now: now, settings: settings).filter { try !transaction.isNoticeClaimed($0.key, at: now) }
+            return (unclaimed, pets.compactMap { $0.stage(at: now).timer?.endsAt }.min(), settings)
         }
-        guard !unclaimed.isEmpty else { return [] }
-        return try store.write(commit: !dryRun) { transaction -> [Notice] in
+        func due(_ notices: [Notice]) -> DueNotices {
+            DueNotices(notices: notices, news: [], nextTimerEnd: nextEnd, settings: settings)
+        }
+        // A store that can only be read cannot record a claim: it announces nothing.
+        guard store.readOnlyReason == nil, !unclaimed.isEmpty else { return due([]) }
+        return due(try store.write(commit: !dryRun) { transaction -> [Notice] in
             let enabled = try transaction.settings().notificationsEnabled
             var claimed: [Notice] = []
             for notice in try Notice.due(pets: transaction.pets(), now: now, settings: transaction.settings()) {
@@ -56,7 +61,7 @@ extension Assistant {
                 claimed.append(notice)
             }
             return claimed
-        }
+        })
     }
 
     /// Keeps a notice told in the transcript.

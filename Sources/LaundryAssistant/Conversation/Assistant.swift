@@ -36,6 +36,8 @@ public final class Assistant {
     /// The settings and the pet count as the last transaction found them: what a reply's
     /// ``ReplyContext`` says, read with the command rather than after it.
     var facts: (settings: AppSettings, petCount: Int?) = (.defaults, nil)
+    /// Whether a session's opening has told what happened while the program was closed.
+    var toldAway = false
 
     /// How many questions (which pet, a confirmation, a guessed change, a new pet's name) were
     /// dropped because the next line was another command: each left the command that asked undone.
