@@ -39,6 +39,26 @@ import Testing
         #expect(!reply.ok && suggested(reply).isEmpty && reply.text.contains("help"), "“\(line)”: \(reply.text)")
     }
 
+    /// A line that holds a word of a command but fits none is offered only sentences near it:
+    /// "bogus line here" is not "bonjour, good night or thx a lot mate", and "start wsh for rex"
+    /// is "start wash for rex", not also "got to go now". A sentence the classifier is not sure of
+    /// is offered when at most half of the line differs from it, or when it says a word of the line.
+    @Test(arguments: [
+        ("bogus line here", ["bonjour", "good night", "thx a lot mate"]),
+        ("start wsh for rex", ["got to go now"]),
+        ("feed the cat", ["see ya", "perfect"]),
+    ])
+    func farFetchedSentencesAreNotOffered(line: String, farFetched: [String]) throws {
+        let offered = suggested(say(line)).map { $0.lowercased() }
+        #expect(Set(offered).isDisjoint(with: farFetched), "“\(line)”: \(offered)")
+    }
+
+    /// …and a sentence far from the line that says its words is still offered.
+    @Test func aFarSentenceThatSaysTheLinesWordsIsOffered() throws {
+        let offered = suggested(say("this month's washes"))
+        #expect(try offered.contains { try meaning($0) == .history }, "\(offered)")
+    }
+
     /// A guessed "wait" about no pet named is offered, never run: "wait" read as "/wait" held a
     /// script for the rest of a wash.
     @Test func aGuessedWaitIsOfferedNotRun() throws {

@@ -154,6 +154,7 @@ struct Suggester: Sendable {
         _ line: Matcher.Line, original: String, pets: PetNameIndex, intents: [Intent], limit: Int, leading: Intent? = nil
     ) -> [(command: Command, sentence: String)] {
         let typed = Array(line.words.joined(separator: " ").utf8)
+        let typedWords = Set(line.words)
         let all = (leading.map { [$0] } ?? []) + intents
         // What the line holds, read once for every intent considered.
         let kinds = all.reduce(into: Set<SlotKind>()) { $0.formUnion(wordKinds[$1] ?? []) }
@@ -172,10 +173,14 @@ struct Suggester: Sendable {
             // ("getting on" holds the setting value "on"; "how is Fluffy" takes no value from words.)
             let slots = scanned.filter { (wordKinds[intent] ?? []).contains($0.key) }
             guard (requiredKinds[intent] ?? []).isSubset(of: slots.keys) else { continue }
-            // A sentence at most as far from the line as the line is long: half of it may differ.
-            // Once `room` are found, only one closer than the farthest of them can still be among them.
+            // A sentence at most as far from the line as the line is long. Once `room` are found,
+            // only one closer than the farthest of them can still be among them.
             let bound = intent != leading && found.count >= room ? found[room - 1].distance - 1 : typed.count
             guard let (distance, sentence) = closest(intent, slots: slots, to: typed, within: bound) else { continue }
+            // One the model is not sure of is offered when it is near the line (at most half of it
+            // differs) or says one of its words: "this month's washes" may be "history for this
+            // month", "bogus line here" is not "bonjour".
+            guard intent == leading || distance <= typed.count / 2 || Self.sharesAWord(sentence, with: typedWords) else { continue }
             let command = Command(intent: intent, slots: slots)
             if intent == leading {
                 lead = [(command, sentence)]
@@ -185,6 +190,11 @@ struct Suggester: Sendable {
             found.insert((command, sentence, distance), at: place)
         }
         return lead + found.prefix(limit - lead.count).map { ($0.command, $0.sentence) }
+    }
+
+    /// Whether a sentence holds one of `words` (a line's words, normalised).
+    static func sharesAWord(_ sentence: String, with words: Set<String>) -> Bool {
+        Tokenizer.tokens(of: sentence).contains { words.contains($0.word) }
     }
 
     private func fill(_ pieces: [Piece], _ slots: [SlotKind: SlotValue]) -> String? {
