@@ -178,36 +178,27 @@ final class WordGraph: @unchecked Sendable {
         templates = try reader.array { reader throws(GrammarError) in
             CompiledTemplate(intent: try reader.ordinal(in: intents), text: try reader.string(), start: try reader.int32())
         }
-        accepts = try reader.integers()
-        edgeStarts = try reader.integers()
-        edges = try reader.array { reader throws(GrammarError) in
-            let label: Label = switch try reader.integer(in: 0..<6) {
-            case 0: .word(try reader.int32())
-            case 1: .slot(try reader.ordinal(in: slotKinds), ordinal: try reader.int32(), next: try reader.int32())
-            case 2: .skip
-            case 3: .open(try reader.ordinal(in: slotKinds))
-            case 4: .close(try reader.ordinal(in: slotKinds), value: try reader.int32())
-            default: .constant(try reader.ordinal(in: slotKinds), value: try reader.int32())
-            }
-            return Edge(label: label, target: try reader.int32())
-        }
-        minimumWords = try reader.integers()
-        maximumWords = try reader.integers()
-        mostLiterals = try reader.integers()
-        templatesByFirstWord = try reader.array { reader throws(GrammarError) in try reader.integers() }
-        templatesStartingAnywhere = try reader.integers()
-        templatesStartingWithPet = try reader.integers()
-        templateRequiredWords = try templates.map { _ throws(GrammarError) in try reader.integers() }
+        accepts = try reader.fixedArray()
+        edgeStarts = try reader.fixedArray()
+        edges = try Self.edges(fixed: try reader.fixed(), slotKinds: slotKinds)
+        minimumWords = try reader.fixedArray()
+        maximumWords = try reader.fixedArray()
+        mostLiterals = try reader.fixedArray()
+        templatesByFirstWord = try reader.array { reader throws(GrammarError) in try reader.fixedArray() }
+        templatesStartingAnywhere = try reader.fixedArray()
+        templatesStartingWithPet = try reader.fixedArray()
+        templateRequiredWords = try templates.map { _ throws(GrammarError) in try reader.fixedArray() }
         templateRequiredChoices = try templates.map { _ throws(GrammarError) in
-            try reader.array { reader throws(GrammarError) in try reader.integers() }
+            try reader.array { reader throws(GrammarError) in try reader.fixedArray() }
         }
-        nextWords = try reader.array { reader throws(GrammarError) in
-            let lower = try reader.integer(), upper = try reader.integer()
-            let anything = try reader.integer(in: 0..<2) == 1
-            guard 0 <= lower, lower <= upper else { throw TableReader.damaged("a word range \(lower)..<\(upper)") }
-            return NextWords(words: lower..<upper, anything: anything)
+        let next = try reader.fixed()
+        guard next.count % 3 == 0 else { throw TableReader.damaged("slot followers of \(next.count) numbers") }
+        nextWords = try stride(from: 0, to: next.count, by: 3).map { start throws(GrammarError) in
+            let lower = Int(next[start]), upper = Int(next[start + 1])
+            guard 0 <= lower, lower <= upper, 0...1 ~= next[start + 2] else { throw TableReader.damaged("a word range \(lower)..<\(upper)") }
+            return NextWords(words: lower..<upper, anything: next[start + 2] == 1)
         }
-        nextWordIDs = try reader.integers()
+        nextWordIDs = try reader.fixedArray()
         try checkIndices()
         intentsTakingPet = Self.intentsTakingPet(templates)
     }
