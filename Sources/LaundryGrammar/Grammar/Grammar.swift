@@ -71,9 +71,7 @@ public struct Grammar: Sendable {
     /// when first needed; so is the suggester's part of the tables.
     public init(tables: CompiledTables, source: String, classifier: IntentClassifier.Tables? = nil) throws(GrammarError) {
         let read = tables.text.withUnsafeBufferPointer { text in
-            tables.numbers.withUnsafeBufferPointer { numbers in
-                Result { () throws(GrammarError) in try Self.read(text, numbers, source: source) }
-            }
+            Result { () throws(GrammarError) in try Self.read(text, tables.numbers, source: source) }
         }
         let suggestions: Range<Int>
         (matcher, intents, cueTable, suggestions) = try read.get()
@@ -86,9 +84,7 @@ public struct Grammar: Sendable {
     /// an array literal: read where they lie.
     public init(tables: StaticString, numbers: [Int32], source: String, classifier: IntentClassifier.Tables? = nil) throws(GrammarError) {
         let read = tables.withUTF8Buffer { text in
-            numbers.withUnsafeBufferPointer { numbers in
-                Result { () throws(GrammarError) in try Self.read(text, numbers, source: source) }
-            }
+            Result { () throws(GrammarError) in try Self.read(text, numbers, source: source) }
         }
         let suggestions: Range<Int>
         (matcher, intents, cueTable, suggestions) = try read.get()
@@ -98,7 +94,7 @@ public struct Grammar: Sendable {
     }
 
     private static func read(
-        _ tables: UnsafeBufferPointer<UInt8>, _ numbers: UnsafeBufferPointer<Int32>, source: String
+        _ tables: UnsafeBufferPointer<UInt8>, _ numbers: [Int32], source: String
     ) throws(GrammarError) -> (Matcher, [IntentHelp], CueTable, suggestions: Range<Int>) {
         var reader = TableReader(tables, numbers: numbers)
         try reader.expect(GrammarTables.magic, "the format's mark")

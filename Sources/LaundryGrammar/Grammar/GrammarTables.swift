@@ -98,10 +98,11 @@ struct TableWriter {
 struct TableReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
-    private let numbers: UnsafeBufferPointer<Int32>
+    /// An array, not a pointer, so that a part can be kept where it lies (``fixed()``).
+    private let numbers: [Int32]
     private var numberPosition = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, numbers: UnsafeBufferPointer<Int32> = UnsafeBufferPointer(start: nil, count: 0)) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, numbers: [Int32] = []) {
         self.bytes = bytes
         self.numbers = numbers
     }
@@ -109,8 +110,9 @@ struct TableReader {
     /// Whether both parts have been read to their ends.
     var isAtEnd: Bool { position == bytes.count && numberPosition == numbers.count }
 
-    /// What ``TableWriter/fixed(_:)`` wrote: the values where they lie, to be copied out.
-    mutating func fixed() throws(GrammarError) -> UnsafeBufferPointer<Int32> {
+    /// What ``TableWriter/fixed(_:)`` wrote: the values where they lie (a slice shares the
+    /// numbers' storage: of the numbers built into the binary, it is no copy).
+    mutating func fixed() throws(GrammarError) -> ArraySlice<Int32> {
         guard numberPosition < numbers.count else { throw Self.damaged("the numbers end before an array") }
         let count = Int(numbers[numberPosition])
         guard 0 <= count, count <= numbers.count - numberPosition - 1 else {
@@ -118,7 +120,7 @@ struct TableReader {
         }
         let start = numberPosition + 1
         numberPosition = start + count
-        return UnsafeBufferPointer(rebasing: numbers[start..<numberPosition])
+        return numbers[start..<numberPosition]
     }
 
     /// ``fixed()``, copied into an array.

@@ -27,11 +27,13 @@ extension WordGraph {
         writer.fixed(accepts)
         writer.fixed(edgeStarts)
         writer.fixed(edges.flatMap { edge in Self.fixedForm(of: edge.label, slotKinds: slotKinds) + [edge.target] })
+        writer.fixed(wordIDs)
+        writer.fixed(runEnds)
         writer.fixed(minimumWords)
         writer.fixed(maximumWords)
         writer.fixed(mostLiterals)
-        writer.integer(templatesByFirstWord.count)
-        for templates in templatesByFirstWord { writer.fixed(templates) }
+        writer.fixed(firstWordStarts)
+        writer.fixed(Array(templatesByFirstWord))
         writer.fixed(templatesStartingAnywhere)
         writer.fixed(templatesStartingWithPet)
         for words in templateRequiredWords { writer.fixed(words) }
@@ -61,7 +63,11 @@ extension WordGraph {
     }
 
     /// The edges ``write(to:)`` laid out as numbers, read back.
-    static func edges(fixed numbers: UnsafeBufferPointer<Int32>, slotKinds: [SlotKind]) throws(GrammarError) -> [Edge] {
+    static func edges(fixed numbers: ArraySlice<Int32>, slotKinds: [SlotKind]) throws(GrammarError) -> [Edge] {
+        try numbers.withUnsafeBufferPointer { numbers in Result { () throws(GrammarError) in try edges(fixed: numbers, slotKinds: slotKinds) } }.get()
+    }
+
+    private static func edges(fixed numbers: UnsafeBufferPointer<Int32>, slotKinds: [SlotKind]) throws(GrammarError) -> [Edge] {
         guard numbers.count % fixedEdgeWidth == 0 else { throw TableReader.damaged("edges of \(numbers.count) numbers") }
         var edges: [Edge] = []
         edges.reserveCapacity(numbers.count / fixedEdgeWidth)
