@@ -1,4 +1,5 @@
-/// The grammars built into the binary. `englishSource`, `englishTables` and `englishClassifier`
-/// are generated at build time from `Grammars/en.grammar` and the sentence corpus by the
-/// EmbedGrammar plugin. (Package-visible, so that the tests can read the tables a second time.)
+/// The grammars built into the binary. `englishSource`, `englishTables`, `englishNumbers` and
+/// `englishClassifier` are generated at build time from `Grammars/en.grammar` and the sentence
+/// corpus by the EmbedGrammar plugin. (Package-visible, so that the tests can read the tables a
+/// second time.)
 package enum BundledGrammar {}

@@ -17,7 +17,7 @@ extension Grammar {
     /// not yet read: for measuring what a start and a first fallback cost (Benchmarks/). The
     /// program uses ``english``, read once.
     public static func readEnglish() throws(GrammarError) -> Grammar {
-        try Grammar(tables: BundledGrammar.englishTables, source: BundledGrammar.englishSource,
+        try Grammar(tables: BundledGrammar.englishTables, numbers: BundledGrammar.englishNumbers, source: BundledGrammar.englishSource,
                     classifier: BundledGrammar.englishClassifier)
     }
 }

@@ -50,20 +50,27 @@ import Testing
         #expect(throws: GrammarError.self) { try Grammar(tables: tables, source: edited) }
     }
 
-    /// Tables cut short anywhere, or with bytes added, are an error with a message — never a
-    /// crash and never a grammar with a piece missing.
+    /// Tables cut short anywhere, in either part, or with bytes or numbers added, are an error
+    /// with a message — never a crash and never a grammar with a piece missing.
     @Test func damagedTablesAreRefused() throws {
         let tables = try Grammar(source: Self.source).tables(source: Self.source)
-        let cuts = Array(stride(from: 0, to: tables.count, by: 211)) + Array(tables.count - 40..<tables.count)
-        for cut in cuts {
+        let (text, numbers) = (tables.text, tables.numbers)
+        func refuses(_ damaged: Grammar.CompiledTables, _ what: String) {
             do {
-                _ = try Grammar(tables: Array(tables.prefix(cut)), source: Self.source)
-                Issue.record("tables cut at \(cut) of \(tables.count) bytes were accepted")
+                _ = try Grammar(tables: damaged, source: Self.source)
+                Issue.record("\(what) were accepted")
             } catch {
-                #expect(error.message.hasPrefix("the compiled grammar tables are damaged"), "\(error.message)")
+                #expect(error.message.hasPrefix("the compiled grammar tables are damaged"), "\(what): \(error.message)")
             }
         }
-        #expect(throws: GrammarError.self) { try Grammar(tables: tables + [0], source: Self.source) }
-        #expect(throws: GrammarError.self) { try Grammar(tables: Array("not tables".utf8), source: Self.source) }
+        for cut in Array(stride(from: 0, to: text.count, by: 211)) + Array(text.count - 40..<text.count) {
+            refuses(Grammar.CompiledTables(text: Array(text.prefix(cut)), numbers: numbers), "tables cut at byte \(cut) of \(text.count)")
+        }
+        for cut in Array(stride(from: 0, to: numbers.count, by: 97)) + Array(numbers.count - 40..<numbers.count) {
+            refuses(Grammar.CompiledTables(text: text, numbers: Array(numbers.prefix(cut))), "tables cut at number \(cut) of \(numbers.count)")
+        }
+        refuses(Grammar.CompiledTables(text: text + [0], numbers: numbers), "tables with a byte more")
+        refuses(Grammar.CompiledTables(text: text, numbers: numbers + [0]), "tables with a number more")
+        refuses(Grammar.CompiledTables(text: Array("not tables".utf8), numbers: numbers), "text that is no tables")
     }
 }

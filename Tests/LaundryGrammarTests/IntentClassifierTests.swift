@@ -19,7 +19,7 @@ import Testing
 
     /// The grammar built in, with `tables` for its classifier.
     static func grammar(classifier tables: [UInt8], trainingFingerprint: Int? = nil) throws -> Grammar {
-        try Grammar(tables: BundledGrammar.englishTables, source: BundledGrammar.englishSource,
+        try Grammar(tables: BundledGrammar.englishTables, numbers: BundledGrammar.englishNumbers, source: BundledGrammar.englishSource,
                     classifier: IntentClassifier.Tables(
                         tables, trainingFingerprint: trainingFingerprint ?? BundledGrammar.englishClassifier.trainingFingerprint))
     }
@@ -107,7 +107,7 @@ import Testing
         #expect(refusal(longer) == "the intent classifier's tables are damaged: they go on after their end")
         #expect(refusal(longer) != nil, "the refusal is remembered")
 
-        let grammarTables = try Grammar.english.tables(source: BundledGrammar.englishSource)
+        let grammarTables = try Grammar.english.tables(source: BundledGrammar.englishSource).text
         #expect(refusal(try Self.grammar(classifier: grammarTables))?.contains("the format's mark is missing") == true)
         let otherSentences = try Self.grammar(classifier: tables, trainingFingerprint: 42)
         #expect(refusal(otherSentences)?.hasSuffix("they were trained on other sentences than the ones this build names") == true)

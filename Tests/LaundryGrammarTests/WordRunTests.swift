@@ -1,3 +1,4 @@
+import EnglishGrammar
 import LaundryCore
 @testable import LaundryGrammar
 import Testing
@@ -19,6 +20,16 @@ import Testing
         let (ids, runEnds) = Matcher.wordRuns(sorted, edgeStarts: [0, 6, 8])
         #expect(ids == [3, 5, -1, 1, 2, 2, 8, 9])
         #expect(runEnds == [2, 2, -1, 6, 6, 6, 8, 8])
+    }
+
+    /// The runs the tables built in hold (worked out at build time) are the ones the edges read
+    /// back from them give.
+    @Test func theBuiltInRunsAreTheEdgesRuns() throws {
+        let graph = try Grammar.english.matcher.graph
+        let (ids, runEnds) = Matcher.wordRuns(graph.edges, edgeStarts: graph.edgeStarts)
+        #expect(!ids.isEmpty)
+        #expect(graph.wordIDs == ids)
+        #expect(graph.runEnds == runEnds)
     }
 }
 

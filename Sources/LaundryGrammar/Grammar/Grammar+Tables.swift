@@ -1,9 +1,20 @@
 import LaundryCore
 
 extension Grammar {
-    /// The grammar compiled, in the form ``init(tables:source:)`` reads. `source` must be the
-    /// text this grammar was compiled from.
-    public func tables(source: String) -> [UInt8] {
+    /// A grammar's compiled tables, in the two parts of ``GrammarTables``: text (integers in
+    /// digits, and strings) and fixed-width numbers (the word graph's arrays).
+    public struct CompiledTables: Equatable, Sendable {
+        public let text: [UInt8]
+        public let numbers: [Int32]
+
+        public init(text: [UInt8], numbers: [Int32]) {
+            (self.text, self.numbers) = (text, numbers)
+        }
+    }
+
+    /// The grammar compiled, in the form ``init(tables:source:classifier:)`` reads. `source` must
+    /// be the text this grammar was compiled from.
+    public func tables(source: String) -> CompiledTables {
         var writer = TableWriter()
         writer.raw(GrammarTables.magic)
         writer.integer(GrammarTables.formatVersion)
@@ -40,6 +51,6 @@ extension Grammar {
         suggester.value.write(to: &suggestions)
         writer.integer(suggestions.bytes.count)
         writer.raw(suggestions.bytes)
-        return writer.bytes
+        return CompiledTables(text: writer.bytes, numbers: writer.numbers)
     }
 }

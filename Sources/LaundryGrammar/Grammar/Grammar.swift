@@ -69,18 +69,23 @@ public struct Grammar: Sendable {
     /// is the text they were compiled from. Tables of another text, or damaged ones, are an error.
     /// `classifier` are the tables of its trained intent classifier, read — and checked — only
     /// when first needed; so is the suggester's part of the tables.
-    public init(tables: [UInt8], source: String, classifier: IntentClassifier.Tables? = nil) throws(GrammarError) {
-        let read = tables.withUnsafeBufferPointer { tables in Result { () throws(GrammarError) in try Self.read(tables, source: source) } }
+    public init(tables: CompiledTables, source: String, classifier: IntentClassifier.Tables? = nil) throws(GrammarError) {
+        let read = tables.text.withUnsafeBufferPointer { text in
+            Result { () throws(GrammarError) in try Self.read(text, tables.numbers, source: source) }
+        }
         let suggestions: Range<Int>
         (matcher, intents, cueTable, suggestions) = try read.get()
-        suggester = LazySuggester(tables: .bytes(Array(tables[suggestions])))
+        suggester = LazySuggester(tables: .bytes(Array(tables.text[suggestions])))
         self.classifier = LazyClassifier(tables: classifier, grammarSource: source)
         corrector = Lazy { [graph = matcher.graph] in TypoCorrector(vocabulary: Set(graph.vocabulary.keys).union(SlotParsers.vocabulary)) }
     }
 
-    /// The same, for tables built into the binary as a string literal: read where they lie.
-    public init(tables: StaticString, source: String, classifier: IntentClassifier.Tables? = nil) throws(GrammarError) {
-        let read = tables.withUTF8Buffer { tables in Result { () throws(GrammarError) in try Self.read(tables, source: source) } }
+    /// The same, for tables built into the binary — the text as a string literal, the numbers as
+    /// an array literal: read where they lie.
+    public init(tables: StaticString, numbers: [Int32], source: String, classifier: IntentClassifier.Tables? = nil) throws(GrammarError) {
+        let read = tables.withUTF8Buffer { text in
+            Result { () throws(GrammarError) in try Self.read(text, numbers, source: source) }
+        }
         let suggestions: Range<Int>
         (matcher, intents, cueTable, suggestions) = try read.get()
         suggester = LazySuggester(tables: .literal(tables, suggestions))
@@ -89,9 +94,9 @@ public struct Grammar: Sendable {
     }
 
     private static func read(
-        _ tables: UnsafeBufferPointer<UInt8>, source: String
+        _ tables: UnsafeBufferPointer<UInt8>, _ numbers: [Int32], source: String
     ) throws(GrammarError) -> (Matcher, [IntentHelp], CueTable, suggestions: Range<Int>) {
-        var reader = TableReader(tables)
+        var reader = TableReader(tables, numbers: numbers)
         try reader.expect(GrammarTables.magic, "the format's mark")
         guard try reader.integer() == GrammarTables.formatVersion else {
             throw TableReader.damaged("they are of another format version; rebuild")

@@ -8,14 +8,18 @@
 /// (Benchmarks/RESULTS.md).
 ///
 /// The format is private to this module and changes with it: tables are only ever read by the
-/// build of LaundryGrammar that wrote them. It starts with a magic word and a format number and
-/// the length and a hash of the grammar's source, then holds integers and strings (a length,
-/// then UTF-8). It is text — an integer is written in printable ASCII digits, five bits each —
-/// so that the tables can be a string literal in the binary and be read where they lie, with no
-/// decoding and no copy.
+/// build of LaundryGrammar that wrote them. It is in two parts (``Grammar/CompiledTables``).
+/// The text starts with a magic word and a format number and the length and a hash of the
+/// grammar's source, then holds integers and strings (a length, then UTF-8) — an integer is
+/// written in printable ASCII digits, five bits each — so that it can be a string literal in the
+/// binary and be read where it lies. The numbers are the graph's arrays of integers (its nodes,
+/// edges and what was worked out from them), each a count and then its values, as `Int32`s: built
+/// into the binary as an array literal, which an optimised build lays out as data, so that a start
+/// copies them out whole instead of decoding them number by number (that was ≈ 10 % of a one-shot
+/// `/status`, perf).
 enum GrammarTables {
     static let magic: [UInt8] = Array("LTGT".utf8)
-    static let formatVersion = 14
+    static let formatVersion = 15
 
     /// A digit of an integer is `digitBase + (its five bits) + (more follow ? 32 : 0)`: "0"…"o".
     static let digitBase: UInt8 = 0x30
@@ -38,6 +42,14 @@ enum GrammarTables {
 /// Writes the integers and strings of ``GrammarTables``.
 struct TableWriter {
     private(set) var bytes: [UInt8] = []
+    /// The part of fixed-width numbers (``fixed(_:)``).
+    private(set) var numbers: [Int32] = []
+
+    /// `values` in the numbers part: their count, then themselves.
+    mutating func fixed(_ values: [Int32]) {
+        numbers.append(Int32(values.count))
+        numbers += values
+    }
 
     mutating func integer(_ value: Int) {
         // Zig-zag, so that -1 (a node that accepts nothing) takes one digit like small counts.
@@ -86,12 +98,35 @@ struct TableWriter {
 struct TableReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
+    /// An array, not a pointer, so that a part can be kept where it lies (``fixed()``).
+    private let numbers: [Int32]
+    private var numberPosition = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, numbers: [Int32] = []) {
         self.bytes = bytes
+        self.numbers = numbers
     }
 
-    var isAtEnd: Bool { position == bytes.count }
+    /// Whether both parts have been read to their ends.
+    var isAtEnd: Bool { position == bytes.count && numberPosition == numbers.count }
+
+    /// What ``TableWriter/fixed(_:)`` wrote: the values where they lie (a slice shares the
+    /// numbers' storage: of the numbers built into the binary, it is no copy).
+    mutating func fixed() throws(GrammarError) -> ArraySlice<Int32> {
+        guard numberPosition < numbers.count else { throw Self.damaged("the numbers end before an array") }
+        let count = Int(numbers[numberPosition])
+        guard 0 <= count, count <= numbers.count - numberPosition - 1 else {
+            throw Self.damaged("an array of \(count) numbers with \(numbers.count - numberPosition - 1) left")
+        }
+        let start = numberPosition + 1
+        numberPosition = start + count
+        return numbers[start..<numberPosition]
+    }
+
+    /// ``fixed()``, copied into an array.
+    mutating func fixedArray() throws(GrammarError) -> [Int32] {
+        Array(try fixed())
+    }
 
     /// Where the next read starts, for a part of the tables read later (``skip(_:)``).
     var offset: Int { position }

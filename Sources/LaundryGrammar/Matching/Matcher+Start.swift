@@ -3,7 +3,7 @@ extension Matcher {
     /// The templates the line may fit, in template order: those that can start with its first
     /// word — or with any word that filler before it leaves first — and those that start with a
     /// pet, where a pet may be named there.
-    func startingTemplates(_ line: Line, pets: PetNameIndex, options: Options) -> [Int32] {
+    func startingTemplates(_ line: Line, pets: PetNameIndex, options: Options) -> ArraySlice<Int32> {
         // A `{pet}` takes words that name a pet — as typed, by a pronoun, or misspelt (a word the
         // grammar does not know) — or, in the loose pass, any. Where none can, the templates
         // starting with one are not walked: they would end at their first step (most lines,
@@ -27,19 +27,19 @@ extension Matcher {
         let petFirst = options.unknownPets || starts.contains(where: mayNamePet)
         if starts.count == 1, !petFirst { return graph.templates(startingWith: line.ids[starts[0]]) }
         // Each list is in template order already: merged, not sorted again.
-        var templates = petFirst ? graph.templatesStartingWithPet : []
+        var templates = petFirst ? graph.templatesStartingWithPet[...] : []
         for start in starts { templates = Self.union(templates, graph.templates(startingWith: line.ids[start])) }
         return templates
     }
 
     /// Two lists of templates in order, merged in order, each template once.
-    static func union(_ a: [Int32], _ b: [Int32]) -> [Int32] {
-        var merged: [Int32] = []
+    static func union(_ a: ArraySlice<Int32>, _ b: ArraySlice<Int32>) -> ArraySlice<Int32> {
+        var merged: ArraySlice<Int32> = []
         merged.reserveCapacity(a.count + b.count)
-        var (i, j) = (0, 0)
-        while i < a.count || j < b.count {
+        var (i, j) = (a.startIndex, b.startIndex)
+        while i < a.endIndex || j < b.endIndex {
             let next: Int32
-            if j == b.count || (i < a.count && a[i] <= b[j]) {
+            if j == b.endIndex || (i < a.endIndex && a[i] <= b[j]) {
                 next = a[i]
                 i += 1
             } else {

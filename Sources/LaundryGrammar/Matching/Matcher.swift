@@ -67,7 +67,7 @@ final class Matcher: Sendable {
         requiredWords = graph.templateRequiredWords
         requiredChoices = graph.templateRequiredChoices
         (edges, edgeStarts, accepts) = (graph.edges, graph.edgeStarts, graph.accepts)
-        (wordIDs, runEnds) = Self.wordRuns(graph.edges, edgeStarts: graph.edgeStarts)
+        (wordIDs, runEnds) = (graph.wordIDs, graph.runEnds)
         (minimumWords, maximumWords, mostLiterals) = (graph.minimumWords, graph.maximumWords, graph.mostLiterals)
         preparer = LinePreparer(graph: graph)
     }

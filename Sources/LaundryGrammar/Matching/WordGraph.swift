@@ -53,6 +53,10 @@ final class WordGraph: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var edges: [Edge] = []
     /// Node `n`'s edges are `edges[edgeStarts[n] ..< edgeStarts[n + 1]]`.
     @exclusivity(unchecked) private(set) var edgeStarts: [Int32] = []
+    /// Each edge's word id (-1: not a word edge), and for a word edge the index after its run of
+    /// word edges (``Matcher/wordRuns(_:edgeStarts:)``): worked out when the grammar is compiled,
+    /// kept in the tables.
+    @exclusivity(unchecked) private(set) var wordIDs: [Int32] = [], runEnds: [Int32] = []
     /// By node: the index into `templates` of the template that ends there, or -1.
     @exclusivity(unchecked) private(set) var accepts: [Int32] = []
     /// By node: the fewest words a path from the node to its template's end takes.
@@ -77,8 +81,12 @@ final class WordGraph: @unchecked Sendable {
         }.map(\.intent))
     }
     /// By word id: the templates a line starting with that word may fit — those that can begin
-    /// with the word and those that may start anywhere — in template order.
-    @exclusivity(unchecked) private(set) var templatesByFirstWord: [[Int32]] = []
+    /// with the word and those that may start anywhere — in template order; word `w`'s are
+    /// `templatesByFirstWord[firstWordStarts[w] ..< firstWordStarts[w + 1]]`. All in one array, so
+    /// that a grammar read from the tables built in uses them where they lie (most of the
+    /// tables' numbers, as every word's list holds the templates that start anywhere).
+    @exclusivity(unchecked) private(set) var templatesByFirstWord: ArraySlice<Int32> = []
+    @exclusivity(unchecked) private(set) var firstWordStarts: [Int32] = [0]
     /// The templates that may start anywhere (with a slot, or with nothing), in template order:
     /// the only ones a line can fit when its first word is in no template.
     @exclusivity(unchecked) private(set) var templatesStartingAnywhere: [Int32] = []
@@ -124,6 +132,7 @@ final class WordGraph: @unchecked Sendable {
         intentsTakingPet = Self.intentsTakingPet(templates)
         accepts = builder.accepts
         (edges, edgeStarts) = builder.edgesByNode()
+        (wordIDs, runEnds) = Matcher.wordRuns(edges, edgeStarts: edgeStarts)
         // Slot labels change below, but not their kind, nor any edge's target: all it reads.
         let analysis = GraphAnalysis(edges: edges, edgeStarts: edgeStarts, accepts: accepts)
 
@@ -141,19 +150,21 @@ final class WordGraph: @unchecked Sendable {
 
         templateRequiredWords = analysis.requiredWords(of: templates)
         templateRequiredChoices = analysis.requiredChoices(of: templates)
-        templatesByFirstWord = Array(repeating: [], count: vocabulary.count)
+        var byFirstWord = [[Int32]](repeating: [], count: vocabulary.count)
         for (index, template) in templates.enumerated() {
             let (words, anything, onlyPet) = analysis.firstWords(from: template.start)
             if onlyPet {
                 templatesStartingWithPet.append(Int32(index))
-                for word in words { templatesByFirstWord[Int(word)].append(Int32(index)) }
+                for word in words { byFirstWord[Int(word)].append(Int32(index)) }
             } else if anything {
                 templatesStartingAnywhere.append(Int32(index))
-                for word in templatesByFirstWord.indices { templatesByFirstWord[word].append(Int32(index)) }
+                for word in byFirstWord.indices { byFirstWord[word].append(Int32(index)) }
             } else {
-                for word in words { templatesByFirstWord[Int(word)].append(Int32(index)) }
+                for word in words { byFirstWord[Int(word)].append(Int32(index)) }
             }
         }
+        templatesByFirstWord = ArraySlice(byFirstWord.joined())
+        for list in byFirstWord { firstWordStarts.append(firstWordStarts.last! + Int32(list.count)) }
     }
 
     /// A graph read back from what ``write(to:)`` wrote. Every index the matcher will follow is
@@ -178,36 +189,30 @@ final class WordGraph: @unchecked Sendable {
         templates = try reader.array { reader throws(GrammarError) in
             CompiledTemplate(intent: try reader.ordinal(in: intents), text: try reader.string(), start: try reader.int32())
         }
-        accepts = try reader.integers()
-        edgeStarts = try reader.integers()
-        edges = try reader.array { reader throws(GrammarError) in
-            let label: Label = switch try reader.integer(in: 0..<6) {
-            case 0: .word(try reader.int32())
-            case 1: .slot(try reader.ordinal(in: slotKinds), ordinal: try reader.int32(), next: try reader.int32())
-            case 2: .skip
-            case 3: .open(try reader.ordinal(in: slotKinds))
-            case 4: .close(try reader.ordinal(in: slotKinds), value: try reader.int32())
-            default: .constant(try reader.ordinal(in: slotKinds), value: try reader.int32())
-            }
-            return Edge(label: label, target: try reader.int32())
-        }
-        minimumWords = try reader.integers()
-        maximumWords = try reader.integers()
-        mostLiterals = try reader.integers()
-        templatesByFirstWord = try reader.array { reader throws(GrammarError) in try reader.integers() }
-        templatesStartingAnywhere = try reader.integers()
-        templatesStartingWithPet = try reader.integers()
-        templateRequiredWords = try templates.map { _ throws(GrammarError) in try reader.integers() }
+        accepts = try reader.fixedArray()
+        edgeStarts = try reader.fixedArray()
+        edges = try Self.edges(fixed: try reader.fixed(), slotKinds: slotKinds)
+        wordIDs = try reader.fixedArray()
+        runEnds = try reader.fixedArray()
+        minimumWords = try reader.fixedArray()
+        maximumWords = try reader.fixedArray()
+        mostLiterals = try reader.fixedArray()
+        firstWordStarts = try reader.fixedArray()
+        templatesByFirstWord = try reader.fixed()
+        templatesStartingAnywhere = try reader.fixedArray()
+        templatesStartingWithPet = try reader.fixedArray()
+        templateRequiredWords = try templates.map { _ throws(GrammarError) in try reader.fixedArray() }
         templateRequiredChoices = try templates.map { _ throws(GrammarError) in
-            try reader.array { reader throws(GrammarError) in try reader.integers() }
+            try reader.array { reader throws(GrammarError) in try reader.fixedArray() }
         }
-        nextWords = try reader.array { reader throws(GrammarError) in
-            let lower = try reader.integer(), upper = try reader.integer()
-            let anything = try reader.integer(in: 0..<2) == 1
-            guard 0 <= lower, lower <= upper else { throw TableReader.damaged("a word range \(lower)..<\(upper)") }
-            return NextWords(words: lower..<upper, anything: anything)
+        let next = try reader.fixedArray()
+        guard next.count % 3 == 0 else { throw TableReader.damaged("slot followers of \(next.count) numbers") }
+        nextWords = try stride(from: 0, to: next.count, by: 3).map { start throws(GrammarError) in
+            let lower = Int(next[start]), upper = Int(next[start + 1])
+            guard 0 <= lower, lower <= upper, 0...1 ~= next[start + 2] else { throw TableReader.damaged("a word range \(lower)..<\(upper)") }
+            return NextWords(words: lower..<upper, anything: next[start + 2] == 1)
         }
-        nextWordIDs = try reader.integers()
+        nextWordIDs = try reader.fixedArray()
         try checkIndices()
         intentsTakingPet = Self.intentsTakingPet(templates)
     }
@@ -221,13 +226,13 @@ final class WordGraph: @unchecked Sendable {
         guard edgeStarts.count == nodes + 1, edgeStarts.first == 0, edgeStarts.last.map(Int.init) == edges.count,
               zip(edgeStarts, edgeStarts.dropFirst()).allSatisfy({ $0 <= $1 }),
               minimumWords.count == nodes, maximumWords.count == nodes, mostLiterals.count == nodes,
-              templatesByFirstWord.count == vocabulary.count
+              firstWordStarts.count == vocabulary.count + 1, firstWordStarts.first == 0,
+              firstWordStarts.last.map(Int.init) == templatesByFirstWord.count,
+              zip(firstWordStarts, firstWordStarts.dropFirst()).allSatisfy({ $0 <= $1 })
         else { throw TableReader.damaged("the node tables do not agree") }
         for accept in accepts where accept != -1 { try check(accept, below: templates.count, "template") }
         for template in templates { try check(template.start, below: nodes, "start node") }
-        for list in templatesByFirstWord {
-            for template in list { try check(template, below: templates.count, "template") }
-        }
+        for template in templatesByFirstWord { try check(template, below: templates.count, "template") }
         for template in templatesStartingAnywhere { try check(template, below: templates.count, "template") }
         for words in templateRequiredWords + templateRequiredChoices.joined() {
             for id in words { try check(id, below: vocabulary.count, "word") }
@@ -236,7 +241,13 @@ final class WordGraph: @unchecked Sendable {
         for next in nextWords where next.words.upperBound > nextWordIDs.count {
             throw TableReader.damaged("a word range ends at \(next.words.upperBound) of \(nextWordIDs.count)")
         }
-        for edge in edges {
+        guard wordIDs.count == edges.count, runEnds.count == edges.count else { throw TableReader.damaged("the word runs do not agree with the edges") }
+        for (index, edge) in edges.enumerated() {
+            // The walk looks at the edges from a word edge to its run's end.
+            let word: Int32 = if case .word(let id) = edge.label { id } else { -1 }
+            guard wordIDs[index] == word, word < 0 ? runEnds[index] == -1 : index < runEnds[index] && Int(runEnds[index]) <= edges.count else {
+                throw TableReader.damaged("edge \(index)'s word run")
+            }
             try check(edge.target, below: nodes, "node")
             switch edge.label {
             case .word(let id): try check(id, below: vocabulary.count, "word")
@@ -299,7 +310,9 @@ final class WordGraph: @unchecked Sendable {
     }
 
     /// The templates a line whose first word has id `firstWord` may fit, in template order.
-    func templates(startingWith firstWord: Int32) -> [Int32] {
-        firstWord >= 0 ? templatesByFirstWord[Int(firstWord)] : templatesStartingAnywhere
+    func templates(startingWith firstWord: Int32) -> ArraySlice<Int32> {
+        guard firstWord >= 0 else { return templatesStartingAnywhere[...] }
+        let start = templatesByFirstWord.startIndex
+        return templatesByFirstWord[start + Int(firstWordStarts[Int(firstWord)])..<start + Int(firstWordStarts[Int(firstWord) + 1])]
     }
 }
