@@ -129,7 +129,7 @@ package struct GrammarDocument: Sendable {
                     let parts = definition.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: " \t") }
                     let words = parts.count == 2 ? parts[1].split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: " \t") } : []
                     guard parts.count == 2, let role = WordRole(rawValue: parts[0]), !words.isEmpty,
-                          !words.contains(where: { $0.isEmpty || $0.contains(" ") }) else {
+                          !words.contains(where: { $0.isEmpty || (!role.takesPhrases && $0.contains(" ")) }) else {
                         let roles = WordRole.allCases.map(\.rawValue).joined(separator: ", ")
                         throw GrammarError(line: number, message: "a words line is written: words ROLE = WORD | WORD …, ROLE one of \(roles)")
                     }
