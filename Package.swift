@@ -128,7 +128,7 @@ let package = Package(
             name: "LaundryStoreTests",
             dependencies: ["LaundryStore", "LaundryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "LaundryGrammarTests", dependencies: ["LaundryGrammar", "EnglishGrammar", "GrammarTraining"]),
+        .testTarget(name: "LaundryGrammarTests", dependencies: ["LaundryGrammar", "EnglishGrammar", "GrammarTraining", "LaundryTestSupport"]),
         .testTarget(
             name: "LaundryAssistantTests",
             dependencies: [
