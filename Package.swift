@@ -102,8 +102,11 @@ let package = Package(
         // and tables into the binary, so that the program finds its grammar from any working
         // directory, cannot be separated from it, and does not compile it at every start.
         .executableTarget(
-            name: "GrammarEmbedder", dependencies: ["LaundryGrammar"], path: "Sources/GrammarEmbedder",
+            name: "GrammarEmbedder", dependencies: ["LaundryGrammar", "GrammarTraining"], path: "Sources/GrammarEmbedder",
             linkerSettings: releaseLinking),
+        // Build-time: the intent classifier's training, evaluation and naive-Bayes baseline, for
+        // GrammarEmbedder and the tests. The program only infers: nothing it links depends on this.
+        .target(name: "GrammarTraining", dependencies: ["LaundryCore", "LaundryGrammar"]),
         .executableTarget(name: "ConfusablesEmbedder", path: "Sources/ConfusablesEmbedder", linkerSettings: releaseLinking),
         .plugin(name: "EmbedConfusables", capability: .buildTool(), dependencies: ["ConfusablesEmbedder"]),
         .plugin(
@@ -125,7 +128,7 @@ let package = Package(
             name: "LaundryStoreTests",
             dependencies: ["LaundryStore", "LaundryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "LaundryGrammarTests", dependencies: ["LaundryGrammar", "EnglishGrammar"]),
+        .testTarget(name: "LaundryGrammarTests", dependencies: ["LaundryGrammar", "EnglishGrammar", "GrammarTraining", "LaundryTestSupport"]),
         .testTarget(
             name: "LaundryAssistantTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import LaundryCore
+import GrammarTraining
 import LaundryGrammar
 
 /// `GrammarEmbedder --report`: the figures behind the intent classifier — naive Bayes against the

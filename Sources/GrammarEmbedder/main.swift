@@ -8,6 +8,7 @@
 // usage: GrammarEmbedder <input.grammar> <output.swift> <training file>...
 //        GrammarEmbedder --report <input.grammar> <training file>... [--measure <blind corpus>...]
 import Foundation
+import GrammarTraining
 import LaundryGrammar
 
 func fail(_ message: String) -> Never {

@@ -1,5 +1,6 @@
 import EnglishGrammar
 import Foundation
+import GrammarTraining
 import LaundryCore
 @testable import LaundryGrammar
 import Testing
@@ -90,10 +91,11 @@ import Testing
     @Test func aReadingWithoutWhatTheLineGivesIsNotConfident() throws {
         let document = try GrammarDocument.parse(GrammarTablesTests.source)
         let suggester = Suggester(document: document, normalizer: Normalizer(document: document))
-        let matcher = Matcher(graph: try WordGraph(document: document))
+        let matcher = Matcher(graph: try WordGraph(document: document), roles: WordRoles(document.wordLists))
         func holds(_ intent: Intent, _ slots: [SlotKind: SlotValue], _ text: String) throws -> Bool {
             let line = try #require(matcher.prepare(text, pets: Self.pets))
-            return suggester.holdsWhatTheLineGives(Command(intent: intent, slots: slots), line, original: text, pets: Self.pets)
+            return suggester.holdsWhatTheLineGives(
+                Command(intent: intent, slots: slots), line, original: text, pets: Self.pets, petLeadIns: matcher.words.petLeadIns)
         }
         let snowy = [SlotKind.pet: SlotValue(text: "snowy", knownPet: "Snowy")]
         let named = "could you chuck snowy's blanket into the washing machine"

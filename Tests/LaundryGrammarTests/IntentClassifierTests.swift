@@ -1,5 +1,6 @@
 import EnglishGrammar
 import Foundation
+import GrammarTraining
 import LaundryCore
 @testable import LaundryGrammar
 import Testing

@@ -1,73 +1,13 @@
 import LaundryCore
 import LaundryGrammar
+import LaundryTestSupport
 import Testing
 
 /// The engine knows no language: a grammar in German, with its own words for yes and no, its
 /// own filler and its own cues, runs on it unchanged, and every sentence of its own is read
 /// with the intent and the slots it says.
 @Suite struct SecondLanguageTests {
-    static let german = """
-        # Was LaundryTime auf Deutsch versteht: sechs Absichten, zum Beweis.
-        expand gibt's = gibt es
-        skip bitte | danke | mal | jetzt | doch
-        cue negation = nicht | kein | keine | nie
-        cue refusal = nein | nee | falsch
-        cue assent = ja | klar | genau | jawohl
-        cue doubt = vielleicht | weiß nicht
-        words reason = weil | während | da
-        words then = also | aber
-        rule tier = (haustier | wäschetier | tier)
-        rule starte = (starte | beginne | mach | schalte)
-        rule für = (für | von | mit)
-        rule wäsche = (wäsche | waschmaschine | waschgang)
-        rule trockner = (trockner | trocknen | trockengang)
-
-        intent create_pet
-          group: Haustiere
-          summary: Ein neues Wäschetier anlegen.
-          example: neues Haustier namens Flocke
-          (erstelle | lege | leg) [ein] [neues] <tier> (namens | mit dem namen) {name} [an]
-          neues <tier> {name}
-
-        intent start_wash
-          group: Wäsche
-          summary: Die Wäsche eines Tiers starten.
-          example: starte die Wäsche für Schneeflocke
-          <starte> [die] <wäsche> <für> {pet} [an | ein]
-          {pet} [in die waschmaschine] waschen
-
-        intent start_dry
-          group: Wäsche
-          summary: Den Trockner eines Tiers starten.
-          example: starte den Trockner für Schneeflocke
-          <starte> [den] <trockner> <für> {pet} [an | ein]
-          {pet} (trocknen | in den trockner)
-
-        intent mark_folded
-          group: Wäsche
-          summary: Die Wäsche eines Tiers ist gefaltet.
-          example: Schneeflocke ist gefaltet
-          {pet} ist [fertig] (gefaltet | zusammengelegt | weggeräumt)
-          (falte | lege) {pet} [zusammen]
-
-        intent status
-          group: Haustiere
-          summary: Wie es allen geht.
-          example: status
-          status
-          wie geht es (allen | meinen tieren | den tieren)
-          was ist fällig
-
-        intent confirm
-          group: Allgemein
-          summary: Ja.
-          (ja | jawohl | klar | genau | ja gerne | mach das)
-
-        intent deny
-          group: Allgemein
-          summary: Nein.
-          (nein | nee | lieber nicht | auf keinen fall | abbrechen)
-        """
+    static let german = SecondLanguage.german
 
     /// Each sentence, its intent, and its slots as `slot=value` (a pet by its stored name).
     static let sentences: [(String, Intent, [String: String])] = [
@@ -127,6 +67,18 @@ import Testing
         #expect(grammar.cues(in: "ja klar").map(\.kind) == [.assent, .assent])
         #expect(grammar.cues(in: "vielleicht nicht").map(\.kind) == [.doubt, .negation])
         #expect(grammar.cues(in: "no, not sure, yes").isEmpty, "English is no cue of the German grammar")
+    }
+
+    /// Who a line is about — the pet last talked about, a new pet's name after the word that
+    /// leads to it — is found by its own words, and English ones are no such words there.
+    @Test func itsPronounsAndNamingAreItsOwn() throws {
+        let grammar = try Grammar(source: Self.german)
+        #expect(grammar.match("starte die Wäsche für sie", pets: Self.pets)[.pet]?.isPronoun == true)
+        #expect(grammar.match("starte die Wäsche für it", pets: Self.pets)[.pet]?.isPronoun != true)
+        #expect(grammar.match("neues Tier genannt Flocke").slots[.name]?.text == "Flocke")
+        #expect(grammar.match("neues Tier called Flocke").slots[.name]?.text == "called Flocke")
+        #expect(grammar.words(.ordinal).prefix(2) == ["erste", "zweite"])
+        #expect(grammar.stem("trocknen") == "trockn" && grammar.stem("drying") == "drying")
     }
 
     /// A misspelt word is read as the grammar's own word; a line no template fits is offered the

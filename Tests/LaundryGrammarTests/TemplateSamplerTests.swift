@@ -1,4 +1,5 @@
 import Foundation
+import GrammarTraining
 import LaundryCore
 @testable import LaundryGrammar
 import Testing

@@ -20,6 +20,8 @@ import Testing
         // (Synchronization, the toolchain's, for the matcher's work counter.)
         "LaundryGrammar": ["Foundation", "Synchronization", "LaundryCore"],
         "EnglishGrammar": ["LaundryGrammar"],
+        // Build-time only (the classifier's training): for GrammarEmbedder and the tests.
+        "GrammarTraining": ["Foundation", "LaundryCore", "LaundryGrammar"],
         "LaundryAssistant": ["Foundation", "LaundryCore", "LaundryPlatform", "LaundryConfusables", "LaundryStore", "LaundryGrammar", "SystemPackage"],
         "LaundryTerminal": ["Foundation", "Synchronization", "LaundryCore", "LaundryPlatform", "LaundryAssistant", "CLibEdit"],
     ]

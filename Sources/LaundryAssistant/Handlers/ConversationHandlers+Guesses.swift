@@ -37,7 +37,7 @@ extension ConversationHandlers {
         }
         // A question that proposes a change names what it changes: not "Rename to tom?", not
         // "Create pet?".
-        guesses.removeAll { $0.command.intent.changesData && !Self.saysWhatItChanges($0.command, line: turn.input, pets: pets, followsUp: followsUp) }
+        guesses.removeAll { $0.command.intent.changesData && !saysWhatItChanges($0.command, line: turn.input, pets: pets, followsUp: followsUp) }
         // "wait" blocks a script until a timer ends: from a guess, only for a pet named (a
         // guessed "wait" about no pet held a script for the rest of a wash).
         if let top = guesses.first, let confidence = top.confidence, confidence >= Self.confidentGuess,
@@ -95,7 +95,7 @@ extension ConversationHandlers {
     /// own (nil).
     func answer(to guesses: [Guess], _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply? {
         let chosen: Guess?
-        if let number = ChoiceAnswer.number(in: turn.input) {
+        if let number = ChoiceAnswer.number(in: turn.input, grammar: grammar) {
             guard number == .max || (1...guesses.count).contains(number) else {
                 return turn.failed(.refused, "There is no suggestion \(number); they go from 1 to \(guesses.count).")
             }
@@ -143,13 +143,13 @@ extension ConversationHandlers {
     }
 
     /// Whether a guessed change says what it changes: the pet (unless there is only one) — and
-    /// for a new pet, its name or at least the word "pet" or a naming ("can you make me a new pet
-    /// pls", "make a new one for my shirts, call it Shirty"; not "i want to apply for a new
-    /// credit card").
-    private static func saysWhatItChanges(_ command: Command, line: String, pets: [Pet], followsUp: Bool) -> Bool {
+    /// for a new pet, its name or at least a word for a pet or a naming (``WordRole/naming``: "can
+    /// you make me a new pet pls", "make a new one for my shirts, call it Shirty"; not "i want to
+    /// apply for a new credit card").
+    private func saysWhatItChanges(_ command: Command, line: String, pets: [Pet], followsUp: Bool) -> Bool {
         switch command.intent {
         case .createPet:
-            command[.name] != nil || line.lowercased().split { !$0.isLetter }.contains { ["pet", "pets", "call", "called", "named"].contains($0) }
+            command[.name] != nil || !Set(grammar.words(.naming)).isDisjoint(with: line.lowercased().split { !$0.isLetter }.map(String.init))
         case .renamePet, .addNickname, .deletePet, .setWashTime, .setDryTime, .setFrequency, .startWash, .startDry, .markFolded, .stopCycle:
             // The pet must be in the line as typed ("i want to be called tom" names none), or be
             // the one the line follows up on.

@@ -88,7 +88,7 @@ struct Dispatcher: Handlers {
     /// place in the question's list ("2", "the second one"), as an answer to "which pet?".
     private func petAnswer(_ turn: Turn, pets: [Pet], choices: [String]) -> SlotValue? {
         let input = turn.input
-        if let number = ChoiceAnswer.pick(input, among: choices.count),
+        if let number = ChoiceAnswer.pick(input, among: choices.count, grammar: grammar),
            let pet = pets.first(where: { $0.name.value == choices[number - 1] }) {
             return SlotValue(text: pet.name.value, knownPet: pet.name.value)
         }

@@ -112,12 +112,12 @@ struct HelpHandlers: Handlers {
 
     /// The intents a topic word of no list is about, by their names, groups, summaries and sentences.
     private func intents(about topic: String) -> [IntentHelp] {
-        let words = Self.stems(topic)
+        let words = stems(topic)
         // A topic word in the intent's name counts most, then its group, then its sentences.
         let scored = grammar.intents.map { help -> (IntentHelp, Int) in
-            let name = Self.stems(help.intent.rawValue.replacingOccurrences(of: "_", with: " "))
-            let group = Self.stems(help.group)
-            let sentences = Self.stems(([help.summary] + help.examples + help.templates).joined(separator: " "))
+            let name = stems(help.intent.rawValue.replacingOccurrences(of: "_", with: " "))
+            let group = stems(help.group)
+            let sentences = stems(([help.summary] + help.examples + help.templates).joined(separator: " "))
             return (help, 4 * words.intersection(name).count + 2 * words.intersection(group).count
                 + words.intersection(sentences).count)
         }
@@ -141,15 +141,9 @@ struct HelpHandlers: Handlers {
         return sections
     }
 
-    private static func stems(_ text: String) -> Set<String> {
-        Set(text.lowercased().split(whereSeparator: { !$0.isLetter }).map { stem(String($0)) })
-    }
-
-    /// "washing", "washes", "washed" → "wash", so topics find their intents.
-    private static func stem(_ word: String) -> String {
-        for suffix in ["ing", "es", "ed", "s"] where word.count > suffix.count + 2 && word.hasSuffix(suffix) {
-            return String(word.dropLast(suffix.count))
-        }
-        return word
+    /// The words of `text` without their endings ("washing", "washes" → "wash"), so that topics
+    /// find their intents.
+    private func stems(_ text: String) -> Set<String> {
+        Set(text.lowercased().split(whereSeparator: { !$0.isLetter }).map { grammar.stem(String($0)) })
     }
 }

@@ -94,7 +94,7 @@ package enum ClassifierFeatures {
     private static let lineStart: UInt32 = 0x11_0000, lineEnd: UInt32 = 0x11_0001
 
     /// The features of `words` (already ``modelWords(_:)``), each once, in the order met.
-    static func keys(of words: [String]) -> [UInt32] {
+    package static func keys(of words: [String]) -> [UInt32] {
         var keys: [UInt32] = []
         keys.reserveCapacity(words.count * 8 + 1)
         var previous: String?

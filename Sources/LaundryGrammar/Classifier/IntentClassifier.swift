@@ -18,6 +18,11 @@ public struct IntentClassifier: Sendable, Equatable {
     public struct Score: Equatable, Sendable {
         public let intent: Intent
         public let probability: Double
+
+        package init(intent: Intent, probability: Double) {
+            self.intent = intent
+            self.probability = probability
+        }
     }
 
     /// "High confidence": the lowest probability from which, judging each fold of the written
@@ -43,14 +48,19 @@ public struct IntentClassifier: Sendable, Equatable {
     let grammarFingerprint: Int
     package let trainingFingerprint: Int
 
-    struct Entry: Equatable, Sendable {
+    package struct Entry: Equatable, Sendable {
         let column: UInt8
         let weight: Int8
+
+        package init(column: UInt8, weight: Int8) {
+            self.column = column
+            self.weight = weight
+        }
     }
 
     /// Weights are stored as multiples of this, biases of the finer other.
-    static let weightQuantum = 1.0 / 8
-    static let biasQuantum = 1.0 / 256
+    package static let weightQuantum = 1.0 / 8
+    package static let biasQuantum = 1.0 / 256
 
     /// The intents of a line's words, most probable first, probabilities summing to 1.
     ///
@@ -84,10 +94,21 @@ public struct IntentClassifier: Sendable, Equatable {
         return low < keys.count && keys[low] == key ? low : nil
     }
 
-    static func softmax(_ values: [Double]) -> [Double] {
+    package static func softmax(_ values: [Double]) -> [Double] {
         let largest = values.max() ?? 0
         let exponentials = values.map { exp($0 - largest) }
         let total = exponentials.reduce(0, +)
         return exponentials.map { $0 / total }
+    }
+}
+
+extension IntentClassifier {
+    /// A model from its trained parts (GrammarTraining's ``quantised``), for a grammar's text.
+    package init(
+        classes: [Intent], biases: [Int32], keys: [UInt32], rowStarts: [Int32], entries: [Entry], grammarSource: String,
+        trainingFingerprint: Int
+    ) {
+        self.init(classes: classes, biases: biases, keys: keys, rowStarts: rowStarts, entries: entries,
+                  grammarFingerprint: GrammarTables.fingerprint(of: grammarSource), trainingFingerprint: trainingFingerprint)
     }
 }

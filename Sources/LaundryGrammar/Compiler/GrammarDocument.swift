@@ -2,21 +2,21 @@ import LaundryCore
 /// A grammar file, read: its rules and its intents with their help texts and templates.
 ///
 /// The format is documented at the top of `Grammars/en.grammar`.
-struct GrammarDocument: Sendable {
-    struct Template: Sendable {
+package struct GrammarDocument: Sendable {
+    package struct Template: Sendable {
         let text: String
-        let expression: TemplateExpression
+        package let expression: TemplateExpression
         let line: Int
         /// A form as typed at a shell prompt (`shell:`): matched as any template, but no sentence —
         /// the classifier does not learn from it, nor does "did you mean" offer it.
-        var isShellForm = false
+        package var isShellForm = false
         /// A template whose change is asked about before it is made (`ask:`): its words say what
         /// to change only loosely ("mute" alone may mean the sound, or only "be quiet").
         var asksFirst = false
     }
 
-    struct IntentBlock: Sendable {
-        let intent: Intent
+    package struct IntentBlock: Sendable {
+        package let intent: Intent
         var group = ""
         var summary = ""
         var examples: [String] = []
@@ -24,19 +24,19 @@ struct GrammarDocument: Sendable {
         var shortForms: [String] = []
         /// Its place and label in the quick-actions grid, if it has one.
         var quickAction: (number: Int, label: String)?
-        var templates: [Template] = []
+        package var templates: [Template] = []
         let line: Int
     }
 
     /// A value list: phrases that each stand for a value (`on = on | enable | unmute`).
-    struct ValueList: Sendable {
-        var entries: [(value: String, phrases: [TemplateExpression])] = []
+    package struct ValueList: Sendable {
+        package var entries: [(value: String, phrases: [TemplateExpression])] = []
         let line: Int
     }
 
-    var rules: [String: TemplateExpression] = [:]
-    var lists: [String: ValueList] = [:]
-    var intents: [IntentBlock] = []
+    package var rules: [String: TemplateExpression] = [:]
+    package var lists: [String: ValueList] = [:]
+    package var intents: [IntentBlock] = []
     /// `skip` phrases, as written: filler that may stand anywhere in a line.
     var skips: [String] = []
     /// `expand` lines, as written: a word and the words it is read as.
@@ -48,7 +48,7 @@ struct GrammarDocument: Sendable {
     /// `words` lines, as written: words the reader looks for by what they do in a line.
     var wordLists: [(role: WordRole, words: [String])] = []
 
-    static func parse(_ source: String) throws(GrammarError) -> GrammarDocument {
+    package static func parse(_ source: String) throws(GrammarError) -> GrammarDocument {
         var document = GrammarDocument()
         var current: IntentBlock?
         var currentList: (name: String, list: ValueList)?
@@ -129,7 +129,7 @@ struct GrammarDocument: Sendable {
                     let parts = definition.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: " \t") }
                     let words = parts.count == 2 ? parts[1].split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: " \t") } : []
                     guard parts.count == 2, let role = WordRole(rawValue: parts[0]), !words.isEmpty,
-                          !words.contains(where: { $0.isEmpty || $0.contains(" ") }) else {
+                          !words.contains(where: { $0.isEmpty || (!role.takesPhrases && $0.contains(" ")) }) else {
                         let roles = WordRole.allCases.map(\.rawValue).joined(separator: ", ")
                         throw GrammarError(line: number, message: "a words line is written: words ROLE = WORD | WORD …, ROLE one of \(roles)")
                     }
@@ -225,6 +225,11 @@ struct GrammarDocument: Sendable {
 public struct GrammarError: Error, Equatable, CustomStringConvertible {
     public let line: Int
     public let message: String
+
+    package init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
 
     public var description: String { "grammar line \(line): \(message)" }
 }

@@ -1,6 +1,6 @@
 /// A template sentence, parsed: words, `(a|b)` alternatives, `[x]` optional parts, `{slot}`s and
 /// `<rule>` references.
-indirect enum TemplateExpression: Equatable, Sendable {
+package indirect enum TemplateExpression: Equatable, Sendable {
     case word(String)
     case sequence([TemplateExpression])
     case alternatives([TemplateExpression])

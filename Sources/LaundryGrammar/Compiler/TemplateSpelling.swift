@@ -1,7 +1,7 @@
 /// The ways a template can be spelled out as words, its slots kept as slots: what the
 /// ``Suggester`` fills with a user's values, and what `TemplateSampler` draws sentences from.
-enum TemplateSpelling {
-    enum Piece: Sendable, Hashable {
+package enum TemplateSpelling {
+    package enum Piece: Sendable, Hashable {
         case word(String)
         case slot(SlotKind)
         /// A slot that takes its words from a value list: filled with the phrase of its value.
@@ -30,7 +30,7 @@ enum TemplateSpelling {
     /// with all of them; first choice at every branch, then each other choice of each branch,
     /// one at a time. Branches are numbered in the order they stand in the template, rules
     /// spelled out where they are used.
-    static func spellings(of expression: TemplateExpression, rules: [String: TemplateExpression]) -> [[Piece]] {
+    package static func spellings(of expression: TemplateExpression, rules: [String: TemplateExpression]) -> [[Piece]] {
         // The template is laid out once, its branches numbered; each spelling then walks only the
         // choices it takes. (Spelling the whole template again for each choice of each branch took
         // the time of the template's size times its choices: 0.3 s for the English grammar, paid

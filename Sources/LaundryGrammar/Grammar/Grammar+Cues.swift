@@ -26,7 +26,7 @@ extension Grammar {
         guard !held.isEmpty else { return [] }
         let byWord = builtSuggester.intentsByWord
         func says(_ word: String, within most: Int = Self.mostIntentsOfAWordOfIntent, _ isMeant: (Set<Intent>) -> Bool) -> Bool {
-            Self.forms(of: word).contains { form in
+            cueTable.roles.forms(of: word).contains { form in
                 !matcher.graph.normalizer.fillerWords.contains(form) && !cueTable.thingWords.contains(form) && byWord[form].map { $0.count <= most && isMeant($0) } ?? false
             }
         }
@@ -50,37 +50,25 @@ extension Grammar {
     /// of letters that is no grammar word, no filler ("kindly"), no pronoun, and no pet's name nor
     /// close to one; the step, after "already" or "just" if they are said, a verb in the past.
     func nameReports(in text: String, pets: PetNameIndex) -> [Cue] {
-        let graph = matcher.graph
+        let graph = matcher.graph, roles = cueTable.roles
         return LineReader.clauses(of: text).enumerated().compactMap { index, clause in
             guard let line = matcher.prepare(clause, pets: pets), line.words.count >= 3 else { return nil }
             let name = line.words[0]
-            guard name.allSatisfy(\.isLetter), graph.id(of: name) < 0, !line.isPetWord(0), !Matcher.pronouns.contains(name),
+            guard name.allSatisfy(\.isLetter), graph.id(of: name) < 0, !line.isPetWord(0), !matcher.words.pronouns.contains(name),
                   line.skips.isEmpty || line.skips[0].isEmpty,
                   pets.closeNames(in: line.words, at: 0, isGrammarWord: { graph.id(of: $0) >= 0 }).isEmpty,
-                  let verb = line.words.dropFirst().first(where: { !["already", "just"].contains($0) }),
-                  Self.pastVerbs.contains(verb) || (verb.hasSuffix("ed") && verb.count > 3)
+                  let verb = line.words.dropFirst().first(where: { !roles[.toldAside].contains($0) }),
+                  roles[.pastVerb].contains(verb) || roles[.pastEnding].contains(where: { verb.hasSuffix($0) && verb.count > $0.count + 1 })
             else { return nil }
             return Cue(kind: .report, words: [name], clause: index, position: 0, wordsBefore: line.words[..<0], wordsAfter: line.words[1...])
         }
     }
-
-    /// Verbs in the past that do not end in "-ed", as a step is told.
-    static let pastVerbs: Set<String> = ["threw", "put", "took", "did", "got", "ran", "hung", "brought", "began", "begun", "chucked"]
 
     /// A word used by more intents than this is a word of sentences in general ("the", "for",
     /// "my"), not of what one of them asks.
     static let mostIntentsOfAWordOfIntent = 8
     /// The same, for a word of the very intent a cue may hold back: "wash" is said by many.
     static let mostIntentsOfAnOwnWord = 20
-
-    /// A word and the words it may be a form of: "deleted" → "delete", "pausing" → "pause".
-    static func forms(of word: String) -> [String] {
-        var forms = [word]
-        for (suffix, endings) in [("ing", ["", "e"]), ("ed", ["", "e"]), ("es", [""]), ("s", [""])] where word.hasSuffix(suffix) && word.count > suffix.count + 2 {
-            forms += endings.map { String(word.dropLast(suffix.count)) + $0 }
-        }
-        return forms
-    }
 
     /// Whether a line holds a word of what is asked: a pet's name, a word of the templates that
     /// is more than filler ("dry", "time"; not "the", a number or "please"), or a misspelling of
@@ -97,6 +85,14 @@ extension Grammar {
             return typoCorrector.corrections(of: word).contains(where: isOfACommand)
         }
     }
+
+    /// The words of a ``WordRole`` (the grammar's `words` lines), in the grammar's order; a
+    /// phrase's words single-spaced.
+    public func words(_ role: WordRole) -> [String] { cueTable.roles.list(role) }
+
+    /// `word` without the longest plain ending it has (``WordRole/ending``): "washing",
+    /// "washes", "washed" → "wash".
+    public func stem(_ word: String) -> String { cueTable.roles.stem(word) }
 
     /// Whether some template of `intent` names a pet.
     public func takesPet(_ intent: Intent) -> Bool { matcher.graph.intentsTakingPet.contains(intent) }

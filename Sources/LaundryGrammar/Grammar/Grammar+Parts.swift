@@ -51,7 +51,7 @@ extension Grammar {
         guard let (part, reading) = found else { return nil }
         let first = reading.guesses[0]
         guard first.command[.pet].map(\.isPronoun) ?? matcher.graph.intentsTakingPet.contains(first.command.intent),
-              !LineReader.saysSeveralPets(text), case let named = line.petsNamed(in: text, pets: pets), named.count == 1, let pet = named.values.first
+              !cueTable.roles.saysSeveralPets(text), case let named = line.petsNamed(in: text, pets: pets), named.count == 1, let pet = named.values.first
         else { return reading }
         let command = first.command.with(.pet, pet)
         let guess = Guess(command: command, sentence: sentence(for: command, typed: part) ?? first.sentence, confidence: first.confidence)
@@ -66,10 +66,10 @@ extension Grammar {
     func bindingPronoun(_ command: Command, in text: String, prepared: Matcher.Line? = nil, pets: PetNameIndex) -> Command? {
         guard command[.pet]?.isPronoun ?? matcher.graph.intentsTakingPet.contains(command.intent),
               let line = prepared ?? matcher.prepare(text, pets: pets),
-              let pronoun = line.words.indices.first(where: { Matcher.pronouns.contains(line.words[$0]) && !line.isPetWord($0) }),
+              let pronoun = line.words.indices.first(where: { matcher.words.pronouns.contains(line.words[$0]) && !line.isPetWord($0) }),
               // "them all", "both of them": every pet, or several. (Asked last: it reads the
               // line's words again, and most lines hold no pronoun.)
-              !LineReader.saysSeveralPets(text)
+              !cueTable.roles.saysSeveralPets(text)
         else { return nil }
         let named = line.petsNamed(in: text, pets: pets, before: pronoun)
         guard named.count == 1, let pet = named.values.first else { return nil }

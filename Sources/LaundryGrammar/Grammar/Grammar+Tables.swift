@@ -45,7 +45,7 @@ extension Grammar {
         writer.integer(roles.count)
         for role in roles {
             writer.ordinal(role, in: roles)
-            writer.strings(cueTable.roles[role].sorted())
+            writer.strings(cueTable.roles.list(role))
         }
         var suggestions = TableWriter()
         suggester.value.write(to: &suggestions)

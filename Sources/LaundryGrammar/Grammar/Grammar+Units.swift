@@ -15,7 +15,7 @@ extension Grammar {
         let byWord = builtSuggester.intentsByWord
         var said: Set<Intent> = []
         for word in line.words {
-            for form in Self.forms(of: word) {
+            for form in cueTable.roles.forms(of: word) {
                 guard let intents = byWord[form] else { continue }
                 let steps = intents.intersection([.setWashTime, .setDryTime])
                 if steps.count == 1 { said.formUnion(steps) }

@@ -52,7 +52,7 @@ public struct Grammar: Sendable {
     /// build time): ``classify(_:)`` says so, and ``interpret(_:pets:limit:)`` guesses without it.
     public init(source: String) throws(GrammarError) {
         let document = try GrammarDocument.parse(source)
-        matcher = Matcher(graph: try WordGraph(document: document))
+        matcher = Matcher(graph: try WordGraph(document: document), roles: WordRoles(document.wordLists))
         cueTable = CueTable(document: document, normalizer: matcher.graph.normalizer)
         suggester = LazySuggester(document: document)
         classifier = LazyClassifier(tables: nil, grammarSource: source)
@@ -126,7 +126,8 @@ public struct Grammar: Sendable {
         let length = try reader.count(), start = reader.offset
         try reader.skip(length)
         guard reader.isAtEnd else { throw TableReader.damaged("they go on after their end") }
-        return (Matcher(graph: graph), intents, CueTable(phrases: cues, roles: WordRoles(roles)), start..<start + length)
+        let words = WordRoles(roles)
+        return (Matcher(graph: graph, roles: words), intents, CueTable(phrases: cues, roles: words), start..<start + length)
     }
 
     /// The command a line asks for; `unknown` when no template fits (see ``Matcher`` for the
@@ -173,7 +174,8 @@ public struct Grammar: Sendable {
             return Interpretation(command: .unknown, guesses: [])
         }
         func guess(_ command: Command, _ sentence: String) -> Guess {
-            let confident = command.intent == sure?.intent && suggester.holdsWhatTheLineGives(command, line, original: text, pets: pets)
+            let confident = command.intent == sure?.intent && suggester.holdsWhatTheLineGives(
+                command, line, original: text, pets: pets, petLeadIns: matcher.words.petLeadIns)
             return Guess(command: command, sentence: sentence, confidence: confident ? sure?.probability : nil)
         }
         // The reading the model is sure of leads: a misspelling's reading, or its sentence closest to the line.
@@ -189,7 +191,7 @@ public struct Grammar: Sendable {
             .prefix(scores == nil ? Self.intentsConsidered : Self.intentsConsideredRanked)
         let suggested = suggester.suggestions(
             line, original: text, pets: pets, intents: Array(ranked), limit: max(limit - guesses.count, leading == nil ? 0 : 1),
-            leading: leading)
+            leading: leading, petLeadIns: matcher.words.petLeadIns)
         for (index, (command, sentence)) in suggested.enumerated() {
             if index == 0 && command.intent == leading {
                 guesses.insert(guess(command, sentence), at: 0)

@@ -50,10 +50,10 @@ extension Suggester {
     /// hours" is no frequency of 12 days, "one two" no count of 2, "last 96 hours" no history of
     /// all time, "NaN" no default. Only such a reading may be acted on without asking which pet
     /// or how long.
-    func holdsWhatTheLineGives(_ command: Command, _ line: Matcher.Line, original: String, pets: PetNameIndex) -> Bool {
+    func holdsWhatTheLineGives(_ command: Command, _ line: Matcher.Line, original: String, pets: PetNameIndex, petLeadIns: FewWords) -> Bool {
         let takes = slotKinds[command.intent] ?? []
         guard (requiredKinds[command.intent] ?? []).isSubset(of: command.slots.keys) else { return false }
-        let another = Self.anotherPetNamed(in: line, pets: pets)
+        let another = Self.anotherPetNamed(in: line, pets: pets, leadIns: petLeadIns)
         if takes.contains(.pet), command.slots[.pet] == nil, line.petNames.contains(where: { !$0.isEmpty }) || another != nil {
             return false
         }
@@ -85,19 +85,17 @@ extension Suggester {
     /// Where the line names, where a pet's name would stand, a word that is none of the user's
     /// pets nor the grammar's: "start wsh for fluffy" with no pet Fluffy is about Fluffy, and a
     /// reading without a pet — which the assistant would run for the only pet — drops it. The
-    /// position of the word after "for", "of" or "on"; nil when the line names no such pet. A
-    /// close misspelling of one of the user's pets ("for fluffey") is that pet, not another.
-    static func anotherPetNamed(in line: Matcher.Line, pets: PetNameIndex) -> Int? {
+    /// position of the word after one of `leadIns` ("for", "of", "on"; ``WordRole/petLeadIn``);
+    /// nil when the line names no such pet. A close misspelling of one of the user's pets ("for
+    /// fluffey") is that pet, not another.
+    static func anotherPetNamed(in line: Matcher.Line, pets: PetNameIndex, leadIns: FewWords) -> Int? {
         line.words.indices.dropFirst().first { position in
-            petLeadIns.contains(line.words[position - 1]) && line.ids[position] < 0 && !line.isPetWord(position)
+            leadIns.contains(line.words[position - 1]) && line.ids[position] < 0 && !line.isPetWord(position)
                 && !line.tokens[position].quoted && !SlotParsers.mayRead(line.slotWords[position])
                 && !Normalizer.isSymbols(line.words[position])
                 && pets.closeNames(in: line.words, at: position, isGrammarWord: { _ in false }).isEmpty
         }
     }
-
-    /// The words after which a pet's name stands: "for Fluffy", "of Fluffy", "on Fluffy".
-    static let petLeadIns: Set<String> = ["for", "of", "on"]
 
     /// Words that name or change a number though no slot's parser reads them ("/transcript NaN",
     /// "a thousand", "minus five").

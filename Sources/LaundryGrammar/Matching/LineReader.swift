@@ -134,23 +134,9 @@ struct LineReader {
             command = command.with(.pet, pet)
         }
         // "buddy is done, fold them all": every pet, not the one another clause names.
-        if command.slots[.pet]?.knownPet != nil, Self.saysSeveralPets(text) { return nil }
+        if command.slots[.pet]?.knownPet != nil, cues.roles.saysSeveralPets(text) { return nil }
         return command.slots[.pet]?.isPronoun == true ? nil : command
     }
-
-    /// Whether a line speaks of several pets at once ("them all", "both of them") — not of a
-    /// whole week ("night shifts all week").
-    static func saysSeveralPets(_ text: String) -> Bool {
-        let words = Tokenizer.tokens(of: text).map(\.word)
-        return severalPets.contains { phrase in
-            words.count >= phrase.count && (0...words.count - phrase.count).contains { words[$0..<$0 + phrase.count].elementsEqual(phrase) }
-        }
-    }
-
-    /// Words that stand for several pets ("pause them all", "fold both of them").
-    static let severalPets: [[String]] = [["them", "all"], ["all", "of", "them"], ["both", "of", "them"], ["them", "both"],
-                                          ["each", "of", "them"], ["all", "pets"], ["all", "my", "pets"], ["all", "the", "pets"],
-                                          ["every", "pet"], ["everyone"], ["everybody"]]
 
     /// A part of a line read as typed (or with a pet set aside), as a command; not a yes or a no,
     /// which is taken only when plain.

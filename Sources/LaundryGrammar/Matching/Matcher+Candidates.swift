@@ -1,5 +1,5 @@
 /// What the Matcher knows of a line's numbers and names, for the walk's slot candidates
-/// (``Matcher/Walk/slotCandidates(_:ordinal:at:graph:)``) and for reading a capture.
+/// (``Matcher/Walk/slotCandidates(_:ordinal:at:graph:words:)``) and for reading a capture.
 extension Matcher {
     /// By position: how many words from there on a number slot's parser may read.
     static func numberWords(_ slotWords: [String]) -> [Int] {
@@ -17,17 +17,15 @@ extension Matcher {
         return counts
     }
 
-    /// Where a new name starts in a free-text slot's words: after the last word that says a name
-    /// follows ("called", "named", "call it", "name him"), unquoted, when words come after it.
-    static func nameStart(_ tokens: [Token], _ range: Range<Int>) -> Int {
+    /// Where a new name starts in a free-text slot's words: after the last of `leads` that says
+    /// a name follows ("called", "named", "call it", "name him"; ``WordRole/nameLead``), its first
+    /// word unquoted, when words come after it ("call it Office", "her name is Daisy").
+    static func nameStart(_ tokens: [Token], _ range: Range<Int>, leads: [[String]]) -> Int {
         var start = range.lowerBound
         for index in range where !tokens[index].quoted && index + 1 < range.upperBound {
-            let word = tokens[index].word
-            if word == "called" || word == "named" {
-                start = index + 1
-            } else if word == "call" || word == "name", index + 2 < range.upperBound,
-                      ["it", "him", "her", "them", "this", "that", "is"].contains(tokens[index + 1].word) {
-                start = index + 2  // "call it Office", "her name is Daisy"
+            for lead in leads where index + lead.count < range.upperBound
+                && lead.indices.allSatisfy({ tokens[index + $0].word == lead[$0] }) {
+                start = max(start, index + lead.count)
             }
         }
         return start

@@ -4,7 +4,7 @@
 extension Matcher.Walk {
     /// The ways a slot can take words at `position`, as indices into `candidates`: worked out the
     /// first time a path asks on this line, looked up after that.
-    mutating func slotCandidates(_ kind: SlotKind, ordinal: Int, at position: Int, graph: WordGraph) -> Range<Int> {
+    mutating func slotCandidates(_ kind: SlotKind, ordinal: Int, at position: Int, graph: WordGraph, words: MatcherWords) -> Range<Int> {
         let key = ordinal * wordCount + position
         let known = candidateRanges[key]
         if known != Self.unasked { return Int(known >> 32)..<Int(known & 0xFFFF_FFFF) }
@@ -28,7 +28,7 @@ extension Matcher.Walk {
                 named.knownPet = match.entry
                 candidates.append(Matcher.Candidate(capture: named, freeWords: 0))
             }
-            if Matcher.pronouns.contains(line.words[position]) && !tokens[position].quoted {
+            if words.pronouns.contains(line.words[position]) && !tokens[position].quoted {
                 var pronoun = capture(1)
                 pronoun.isPronoun = true
                 candidates.append(Matcher.Candidate(capture: pronoun, freeWords: 0))
@@ -58,7 +58,7 @@ extension Matcher.Walk {
             // A new name does not take a duration or a frequency ("make buddy dry for 80 mins" is
             // not a pet called "dry for 80 mins"); in quotes it may.
             // Nor does it start with the word that leads to it ("rname fluffy to Fuzz" is no name "to Fuzz").
-            let leadIn = kind == .name && !tokens[position].quoted && Self.nameLeadIns.contains(line.words[position])
+            let leadIn = kind == .name && !tokens[position].quoted && words.nameLeadIns.contains(line.words[position])
             let lengths = leadIn ? 0
                 : kind == .name ? min(remaining, Self.wordsBeforeATime(line, from: position))
                 : kind == .path ? Self.pathLength(tokens, from: position)
@@ -125,9 +125,6 @@ extension Matcher.Walk {
     /// Words of time that end a new name when a number comes before them.
     private static let units: Set<String> = ["min", "mins", "minute", "minutes", "m", "h", "hr", "hrs", "hour", "hours",
                                              "day", "days", "week", "weeks", "month", "months"]
-
-    /// The words that lead to a new name and so cannot start it ("rename fluffy to Fuzz").
-    private static let nameLeadIns: FewWords = ["to", "as", "into"]
 
     /// Asks a typed slot's parser about an unparsed candidate's words, and keeps the answer.
     mutating func parse(_ candidateIndex: Int, _ kind: SlotKind) {

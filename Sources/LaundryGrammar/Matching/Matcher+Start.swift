@@ -9,7 +9,7 @@ extension Matcher {
         // starting with one are not walked: they would end at their first step (most lines,
         // more than half of all walks when they were).
         func mayNamePet(_ position: Int) -> Bool {
-            line.isPetWord(position) || Self.pronouns.contains(line.words[position])
+            line.isPetWord(position) || words.pronouns.contains(line.words[position])
                 || (line.ids[position] < 0 && !pets.closeNames(in: line.words, at: position) { graph.id(of: $0) >= 0 }.isEmpty)
         }
         // Most lines pass nothing over at their start and name no pet first.

@@ -17,8 +17,8 @@ extension Matcher {
         var next = score
         if !walk.line.isPetWord(position) {
             next.literals += 1
-        } else if walk.line.words[position] != "pet" {
-            // ("pet" itself stays everyone's word for a pet, even with a pet called Pet.)
+        } else if !words.petWords.contains(walk.line.words[position]) {
+            // (The word for a pet stays everyone's, even with a pet called Pet.)
             next.petWordLiterals += 1
         }
         visit(target, position + 1, next, &walk)
@@ -122,7 +122,7 @@ extension Matcher {
         _ kind: SlotKind, ordinal: Int32, next: Int32, _ target: Int32, _ position: Int, _ score: Score, _ walk: inout Walk
     ) {
         guard position < walk.wordCount else { return }
-        for candidateIndex in walk.slotCandidates(kind, ordinal: Int(ordinal), at: position, graph: graph) {
+        for candidateIndex in walk.slotCandidates(kind, ordinal: Int(ordinal), at: position, graph: graph, words: words) {
             // Only ways after which the rest of the line can fit and the next word can go on
             // (or be passed over).
             let end = walk.candidates[candidateIndex].capture.end

@@ -55,6 +55,8 @@ final class Matcher: Sendable {
 
     /// Makes a line ready to walk.
     let preparer: LinePreparer
+    /// The grammar's words for a pronoun, a pet, a new name's start.
+    let words: MatcherWords
 
     /// By template: the words it cannot fit a line without (``GraphAnalysis/requiredWords(of:)``).
     private let requiredWords: [[Int32]]
@@ -62,8 +64,9 @@ final class Matcher: Sendable {
     /// (``GraphAnalysis/requiredChoices(of:)``).
     private let requiredChoices: [[[Int32]]]
 
-    init(graph: WordGraph) {
+    init(graph: WordGraph, roles: WordRoles) {
         self.graph = graph
+        words = MatcherWords(roles)
         requiredWords = graph.templateRequiredWords
         requiredChoices = graph.templateRequiredChoices
         (edges, edgeStarts, accepts) = (graph.edges, graph.edgeStarts, graph.accepts)
@@ -267,9 +270,6 @@ final class Matcher: Sendable {
     /// The most words a typed slot (`{minutes}`, `{days}`, …) is offered to its parser.
     static let parsedSlotMaximumWords = 8
 
-    /// Words that stand for the pet last talked about.
-    static let pronouns: FewWords = ["it", "her", "him", "them", "she", "he", "they"]
-
     /// The best reading of `line`, or nil when no template fits.
     func match(_ line: Line, original: String, pets: PetNameIndex, options: Options) -> Command? {
         matchWithEvidence(line, original: original, pets: pets, options: options)?.command
@@ -320,7 +320,7 @@ final class Matcher: Sendable {
             // its last "called" or "name it" on ("a pet for my jeans called Denim"), and up to the
             // words that close the request ("Sporty instead").
             let range = capture.start..<capture.end
-            let start = Self.nameStart(tokens, range), end = SlotTrimming.end(walk.line, start..<range.upperBound)
+            let start = Self.nameStart(tokens, range, leads: words.nameLeads), end = SlotTrimming.end(walk.line, start..<range.upperBound)
             return SlotValue(text: String(line[tokens[start].range.lowerBound..<tokens[end - 1].range.upperBound]))
         case .topic:
             let end = SlotTrimming.end(walk.line, capture.start..<capture.end)

@@ -13,19 +13,102 @@ public enum WordRole: String, CaseIterable, Sendable {
     /// After which what is asked follows what is said around it: "I'll be at my mom's *so* pause
     /// fluffy".
     case then
+
+    // The words a line is read by that say nothing of its command, but of who or how many it
+    // is about and how it answers.
+    /// Stand for the pet last talked about: "wash *it*", "how is *she*".
+    case pronoun
+    /// Everyone's word for a pet, which names no pet even where a pet is called so.
+    case pet
+    /// Say that a new pet is meant, when a guess would make one: "a new *pet*", "*call* it Shirty".
+    case naming
+    /// After which a new name starts (phrases): "a pet *called* Denim", "*name it* Office".
+    case nameLead = "name_lead"
+    /// Lead to a new name and so cannot start it: "rename fluffy *to* Fuzz".
+    case nameLeadIn = "name_lead_in"
+    /// Stand for several pets at once (phrases): "fold *them all*", "pause *both of them*".
+    case severalPets = "several_pets"
+    /// After which an unknown word stands where a pet's name would: "start wsh *for* fluffy".
+    case petLeadIn = "pet_lead_in"
+    /// Verbs in the past with no past ending, as a step is told: "jenny *put* fluffy in the dryer".
+    case pastVerb = "past_verb"
+    /// The ending of a verb in the past: "carlos fold*ed* snowy".
+    case pastEnding = "past_ending"
+    /// Passed over between a name and the step it told: "jenny *already* put …".
+    case toldAside = "told_aside"
+    /// Endings a word may have (``WordRoles/forms(of:)``): ENDING, or ENDING:RESTORED for a word
+    /// whose ending took the place of RESTORED ("deleted" is a form of "delete").
+    case ending
+    /// Words said around the number of a choice: "*the* second *one*", "*number* 2".
+    case choiceFiller = "choice_filler"
+    /// The first, second, … choice: the n-th word stands for n.
+    case ordinal
+    /// One, two, … as a choice: the n-th word stands for n.
+    case choiceNumber = "choice_number"
+    /// After the digits of an ordinal: "2*nd*".
+    case ordinalSuffix = "ordinal_suffix"
+    /// The last choice: "the *last* one".
+    case last
+
+    /// Whether the role's words may be phrases of several words.
+    var takesPhrases: Bool { self == .nameLead || self == .severalPets }
 }
 
-/// The grammar's `words` lines: each role's words, normalised as a line's words are.
+/// The grammar's `words` lines: each role's words — or phrases, their words single-spaced —
+/// normalised as a line's words are, in the order the grammar gives them.
 struct WordRoles: Sendable, Equatable {
-    private(set) var words: [WordRole: Set<String>] = [:]
+    private(set) var lists: [WordRole: [String]] = [:]
+    private var sets: [WordRole: Set<String>] = [:]
 
-    subscript(role: WordRole) -> Set<String> { words[role] ?? [] }
+    subscript(role: WordRole) -> Set<String> { sets[role] ?? [] }
+
+    /// The role's words in the grammar's order, each once.
+    func list(_ role: WordRole) -> [String] { lists[role] ?? [] }
 
     init(_ lists: [(role: WordRole, words: [String])]) {
         for (role, list) in lists {
-            words[role, default: []].formUnion(list.map(Tokenizer.normalize))
+            for phrase in list {
+                let normalised = phrase.split(separator: " ").map { Tokenizer.normalize(String($0)) }.joined(separator: " ")
+                if sets[role, default: []].insert(normalised).inserted { self.lists[role, default: []].append(normalised) }
+            }
         }
     }
 
     static let empty = WordRoles([])
+
+    /// A word and the words it may be a form of, by the ``WordRole/ending`` words: "deleted" →
+    /// "delet", "delete"; "pausing" → "paus", "pause". An ending counts only on a word more than
+    /// two letters longer than it.
+    func forms(of word: String) -> [String] {
+        var forms = [word]
+        for ending in list(.ending) {
+            let parts = ending.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            guard word.hasSuffix(parts[0]), word.count > parts[0].count + 2 else { continue }
+            forms.append(String(word.dropLast(parts[0].count)) + (parts.count == 2 ? parts[1] : ""))
+        }
+        return forms
+    }
+
+    /// The word without the longest plain ``WordRole/ending`` it has ("washing" → "wash"), or as
+    /// it is: how a help topic finds its intents.
+    func stem(_ word: String) -> String {
+        let ending = list(.ending).filter { !$0.contains(":") && word.hasSuffix($0) && word.count > $0.count + 2 }
+            .max { $0.count < $1.count }
+        return ending.map { String(word.dropLast($0.count)) } ?? word
+    }
+
+    /// Whether a line speaks of several pets at once ("them all", "both of them"; a
+    /// ``WordRole/severalPets`` phrase) — not of a whole week ("night shifts all week").
+    func saysSeveralPets(_ text: String) -> Bool {
+        saysPhrase(of: .severalPets, in: Tokenizer.tokens(of: text).map(\.word))
+    }
+
+    /// Whether one of the role's phrases stands in `words`, anywhere.
+    private func saysPhrase(of role: WordRole, in words: [String]) -> Bool {
+        list(role).contains { phrase in
+            let phrase = phrase.split(separator: " ")
+            return words.count >= phrase.count
+                && (0...words.count - phrase.count).contains { words[$0..<$0 + phrase.count].elementsEqual(phrase) { $0 == $1 } }
+        }
+    }
 }

@@ -151,7 +151,8 @@ struct Suggester: Sendable {
     /// `intents`: the reading a model is sure of) comes first when it has a sentence, however far
     /// from the line; the others only when they are among the `limit` closest.
     func suggestions(
-        _ line: Matcher.Line, original: String, pets: PetNameIndex, intents: [Intent], limit: Int, leading: Intent? = nil
+        _ line: Matcher.Line, original: String, pets: PetNameIndex, intents: [Intent], limit: Int, leading: Intent? = nil,
+        petLeadIns: FewWords
     ) -> [(command: Command, sentence: String)] {
         let typed = Array(line.words.joined(separator: " ").utf8)
         let typedWords = Set(line.words)
@@ -161,7 +162,7 @@ struct Suggester: Sendable {
         var scanned = scanner.scan(line, original: original, pets: pets, kinds: kinds)
         // A pet the user has not got, named where a pet stands ("start wsh for fluffy"), stays in
         // what is offered: a suggestion without it would, said yes to, fall to another pet.
-        if kinds.contains(.pet), scanned[.pet] == nil, let position = Self.anotherPetNamed(in: line, pets: pets) {
+        if kinds.contains(.pet), scanned[.pet] == nil, let position = Self.anotherPetNamed(in: line, pets: pets, leadIns: petLeadIns) {
             scanned[.pet] = SlotValue(text: String(original[line.tokens[position].range]))
         }
         var lead: [(command: Command, sentence: String)] = []

@@ -1,5 +1,6 @@
 import Foundation
 import LaundryCore
+import LaundryGrammar
 /// The sentences the intent classifier learns from, and the folds it is judged on.
 ///
 /// Two sources, and no others:
@@ -47,7 +48,7 @@ package struct ClassifierTrainingData: Sendable {
         package var fingerprint: Int {
             var text = grammarSource
             for file in files { text += "\u{0}\(file.name)\u{0}\(file.text)" }
-            return GrammarTables.fingerprint(of: text)
+            return GrammarWordReader.fingerprint(of: text)
         }
     }
 
@@ -126,20 +127,18 @@ package struct ClassifierTrainingData: Sendable {
 
     /// Reads corpus lines as the matcher reads a typed line: split, expanded, pets masked.
     private struct Reader {
-        let normalizer: Normalizer
+        let reader: GrammarWordReader
         let pets: PetNameIndex
-        let graph: WordGraph
+        /// What the corpus files' lines are trimmed of.
+        static let blanks = CharacterSet(charactersIn: " \t\r")
 
         init(document: GrammarDocument, pets: [String]) throws(GrammarError) {
-            normalizer = Normalizer(document: document)
+            reader = try GrammarWordReader(withVocabularyOf: document)
             self.pets = PetNameIndex(names: pets)
-            graph = try WordGraph(document: document)
         }
 
         func words(of text: String) -> [String] {
-            IntentClassifier.maskingPets(in: normalizer.expand(Tokenizer.tokens(of: text)).map(\.word), pets: pets) {
-                graph.id(of: $0) >= 0
-            }
+            IntentClassifier.maskingPets(in: reader.words(of: text), pets: pets, isGrammarWord: reader.isGrammarWord)
         }
 
         /// The sentences of a written training file (`sentence<TAB>intent<TAB>…`), as examples.
@@ -156,7 +155,7 @@ package struct ClassifierTrainingData: Sendable {
             var examples: [Example] = []
             for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-                if line.trimmingCharacters(in: " \t\r").isEmpty || line.hasPrefix("#") { continue }
+                if line.trimmingCharacters(in: Self.blanks).isEmpty || line.hasPrefix("#") { continue }
                 guard fields.count >= 2, let intent = Intent(rawValue: String(fields[1])) else {
                     throw GrammarError(line: offset + 1, message: "expected a sentence, a tab and an intent's name")
                 }
@@ -176,7 +175,7 @@ package struct ClassifierTrainingData: Sendable {
             }
             var examples: [Example] = []
             for line in file.text.split(separator: "\n") {
-                let trimmed = line.trimmingCharacters(in: " \t\r")
+                let trimmed = line.trimmingCharacters(in: Self.blanks)
                 if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
                 let sentence = trimmed.components(separatedBy: " => ")[0]
                 let text = sentence.hasSuffix(" =>") ? String(sentence.dropLast(3)) : sentence
@@ -190,7 +189,7 @@ package struct ClassifierTrainingData: Sendable {
 
     /// Which fold a written sentence is in, by the hash of its masked words.
     static func fold(of words: [String]) -> Int {
-        Int(UInt(bitPattern: GrammarTables.fingerprint(of: words.joined(separator: " "))) % UInt(folds))
+        Int(UInt(bitPattern: GrammarWordReader.fingerprint(of: words.joined(separator: " "))) % UInt(folds))
     }
 
     /// The examples a model judged on `fold` learns from: the grammar's and the other folds'.

@@ -1,5 +1,6 @@
 import Foundation
 import LaundryCore
+import LaundryGrammar
 
 /// Multinomial naive Bayes over the classifier's own features, trained on the same weighted
 /// examples: the baseline the softmax regression was chosen over. It is as accurate on the top

@@ -1,5 +1,6 @@
 import Foundation
 import LaundryCore
+import LaundryGrammar
 
 /// Trains the ``IntentClassifier``: softmax regression with an L2 penalty, by stochastic gradient
 /// descent in a fixed order — the examples shuffled by a seeded generator each epoch — so that
@@ -239,7 +240,6 @@ package enum ClassifierTraining {
         }
         return IntentClassifier(
             classes: design.classes, biases: biases.map { Int32(($0 / IntentClassifier.biasQuantum).rounded()) },
-            keys: keys, rowStarts: rowStarts, entries: entries,
-            grammarFingerprint: GrammarTables.fingerprint(of: grammarSource), trainingFingerprint: trainingFingerprint)
+            keys: keys, rowStarts: rowStarts, entries: entries, grammarSource: grammarSource, trainingFingerprint: trainingFingerprint)
     }
 }

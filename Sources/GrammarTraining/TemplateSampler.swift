@@ -1,4 +1,5 @@
 import LaundryCore
+import LaundryGrammar
 
 /// Spells the grammar's templates as concrete sentences for the intent classifier to learn from:
 /// each template in the ways ``Suggester`` spells it (every alternative once, with and without the
@@ -11,19 +12,19 @@ import LaundryCore
 /// fixed seed: the same grammar gives the same sentences, on every machine. Each intent draws
 /// from a sequence of its own, so that a template added to one intent changes no other intent's
 /// sentences (with one sequence for all, it moved every later intent's, and the model with them).
-struct TemplateSampler {
+package struct TemplateSampler {
     private let document: GrammarDocument
-    private let normalizer: Normalizer
+    private let reader: GrammarWordReader
     private var random = SplitMix64(seed: 0)
     private static let seed: UInt64 = 0x4C54_2D49_6E74_656E  // "LT-Inten"
 
-    init(document: GrammarDocument) {
+    package init(document: GrammarDocument) {
         self.document = document
-        normalizer = Normalizer(document: document)
+        reader = GrammarWordReader(document: document)
     }
 
     /// Up to `limit` different sentences of `block`, as words (normalised like a typed line's).
-    mutating func sentences(of block: GrammarDocument.IntentBlock, limit: Int) -> [[String]] {
+    package mutating func sentences(of block: GrammarDocument.IntentBlock, limit: Int) -> [[String]] {
         random = SplitMix64(seed: Self.seed ^ Self.fnv1a(block.intent.rawValue))
         var sentences: [[String]] = []
         var seen: Set<[String]> = []
@@ -87,7 +88,7 @@ struct TemplateSampler {
 
     /// A word of the grammar as the matcher reads it: normalised, contractions expanded.
     private func append(_ word: String, to words: inout [String]) {
-        words += normalizer.expand([Tokenizer.normalize(word)])
+        words += reader.templateWords(word)
     }
 
     /// One phrase of a value list, at random.
@@ -125,7 +126,7 @@ struct TemplateSampler {
         case .topic: text = random.element(of: Self.topics)
         case .setting, .value, .format: return  // always from a value list
         }
-        words += normalizer.expand(Tokenizer.tokens(of: text)).map(\.word)
+        words += reader.words(of: text)
     }
 
     // Sample values. The names, paths and search words are made up, none from the test corpora.

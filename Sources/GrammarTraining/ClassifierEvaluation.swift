@@ -1,5 +1,6 @@
 import Foundation
 import LaundryCore
+import LaundryGrammar
 
 /// How a classifier does on held-out sentences: how often its top intent is right, and — what a
 /// threshold on its probability is for — how precise it is on the lines where it is at least that

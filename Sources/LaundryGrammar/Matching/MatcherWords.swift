@@ -1,0 +1,22 @@
+/// The grammar's words (``WordRole``) the matcher reads in every line, held as ``FewWords``: a
+/// pronoun, the word for a pet, what leads to a new name.
+struct MatcherWords: Sendable {
+    /// Stand for the pet last talked about ("it", "her").
+    let pronouns: FewWords
+    /// Everyone's word for a pet ("pet").
+    let petWords: FewWords
+    /// After which a new name starts ("called", "call it"), each as its words.
+    let nameLeads: [[String]]
+    /// That lead to a new name and so cannot start it ("to", "as").
+    let nameLeadIns: FewWords
+    /// After which a word stands where a pet's name would ("for", "of").
+    let petLeadIns: FewWords
+
+    init(_ roles: WordRoles) {
+        pronouns = FewWords(roles.list(.pronoun))
+        petWords = FewWords(roles.list(.pet))
+        nameLeads = roles.list(.nameLead).map { $0.split(separator: " ").map(String.init) }
+        nameLeadIns = FewWords(roles.list(.nameLeadIn))
+        petLeadIns = FewWords(roles.list(.petLeadIn))
+    }
+}
