@@ -175,29 +175,26 @@ struct Reminders {
 
     // MARK: - Install, status, remove
 
-    func run(_ action: String) -> ExitStatus {
-        if action == "install", let refusal = refusal(for: scheduler) {
+    func run(_ action: RemindersCommand.Action) -> ExitStatus {
+        if action == .install, let refusal = refusal(for: scheduler) {
             out(refusal + "\n")
             return .usage
         }
         switch (action, scheduler) {
-        case ("install", .systemd) where dryRun:
+        case (.install, .systemd) where dryRun:
             out("Dry run: reminders would go through a systemd user timer, every minute. These units would be written, "
                 + "and the timer started (nothing was changed):\n\(servicePath):\n\(service)\n\(timerPath):\n\(Self.timer)\n")
             return .success
-        case ("install", .cron) where dryRun:
+        case (.install, .cron) where dryRun:
             out("Dry run: reminders would go through cron, every minute. This line would be added to your crontab "
                 + "(nothing was changed):\n\(cronLine)\n")
             return .success
-        case ("install", let scheduler):
+        case (.install, let scheduler):
             let status = scheduler == .systemd ? installSystemd() : installCron()
             if let note = buildFolderNote { out(note) }
             return status
-        case ("status", _): return status()
-        case ("remove", _): return remove()
-        default:
-            out("Say “laundrytime reminders install”, “laundrytime reminders status” or “laundrytime reminders remove”.\n")
-            return .usage
+        case (.status, _): return status()
+        case (.remove, _): return remove()
         }
     }
 
