@@ -51,13 +51,19 @@ extension ChildProcess {
         case .success(let started): pid = started
         case .failure(let failure): return .failure(failure)
         }
+        // Our end of the child's stdin never blocks: a write may take part of what is left, and
+        // then stdout and stderr are read before the rest (the child may be writing while it reads).
+        if input != nil { _ = fcntl(feed[1], F_SETFL, fcntl(feed[1], F_GETFL) | O_NONBLOCK) }
         var written = Array((input ?? "").utf8)[...]
         var received: [Int32: [UInt8]] = [output[0]: [], errors[0]: []]
         var watched = [pollfd(fd: output[0], events: Int16(POLLIN), revents: 0), pollfd(fd: errors[0], events: Int16(POLLIN), revents: 0)]
         if input != nil { watched.append(pollfd(fd: feed[1], events: Int16(POLLOUT), revents: 0)) }
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while !watched.isEmpty {
-            guard poll(&watched, nfds_t(watched.count), -1) >= 0 || errno == EINTR else { break }
+            if poll(&watched, nfds_t(watched.count), -1) < 0 {
+                if errno == EINTR { continue }
+                break
+            }
             for index in watched.indices.reversed() where watched[index].revents != 0 {
                 let descriptor = watched[index].fd
                 if descriptor == feed[1] {
