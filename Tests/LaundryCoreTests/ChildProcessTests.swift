@@ -66,9 +66,9 @@ import Testing
     }
 
     /// A program that ends without reading all its input: the rest is not written (EPIPE, SIGPIPE
-    /// being ignored) and it ends as it says. Here swift-subprocess 1.0.2 is no reference: in a
-    /// debug build it stops the process ("FileDescriptor … was not closed", its StandardInputWriter
-    /// giving up on the broken pipe).
+    /// being ignored) and it ends as it says. Here swift-subprocess 1.0.2 is no reference: it stops
+    /// the whole process (a fatalError, "FileDescriptor … was not closed", as its input writer
+    /// gives up on the broken pipe; known upstream, open).
     @Test func aProgramThatStopsReadingEndsAsItSays() throws {
         let pipeHandler = signal(SIGPIPE, SIG_IGN)
         defer { signal(SIGPIPE, pipeHandler) }
