@@ -42,6 +42,9 @@ let package = Package(
         // FilePath: the paths an export is given, taken apart without NSString's path functions,
         // which trap on some of them ("x", "é", "//é").
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // Tests only: ChildProcess is held to what swift-subprocess does (ChildProcessTests); the
+        // program itself keeps ChildProcess (Benchmarks/RESULTS.md says why).
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         .target(name: "LaundryCore"),
@@ -123,7 +126,10 @@ let package = Package(
             ],
             path: "Tests/Support"
         ),
-        .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore", "LaundryPlatform", "LaundryConfusables", "LaundryTestSupport"]),
+        .testTarget(name: "LaundryCoreTests", dependencies: [
+            "LaundryCore", "LaundryPlatform", "LaundryConfusables", "LaundryTestSupport",
+            .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         .testTarget(
             name: "LaundryStoreTests",
             dependencies: ["LaundryStore", "LaundryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]

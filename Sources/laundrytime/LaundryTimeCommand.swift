@@ -36,7 +36,8 @@ struct LaundryTimeCommand: ParsableCommand {
             Exit status: 0 all commands done, 1 a command failed, 2 usage error, 3 data store unavailable, \
             130 left with Ctrl-C, 143 / 129 ended by SIGTERM / SIGHUP.
             """,
-        version: LaundryTimeVersion.current
+        version: LaundryTimeVersion.current,
+        subcommands: [RemindersCommand.self, MigrateCommand.self]
     )
 
     @Option(help: "Output format: auto, bubbles, plain or json. auto is bubbles on a terminal, plain text otherwise.")
@@ -61,10 +62,6 @@ struct LaundryTimeCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Who types here, named in the household's news (default: your user name).", valueName: "name"))
     var member: String?
-
-    @Option(name: .customLong("to"),
-            help: ArgumentHelp("With “migrate”: the PostgreSQL database to copy the data directory's store into.", valueName: "url"))
-    var migrateTo: String?
 
     @Flag(name: .customLong("backup-and-reset"),
           help: "When the database cannot be opened (damaged, unreadable), move it aside — never delete it — and start a new one.")
@@ -110,8 +107,9 @@ struct LaundryTimeCommand: ParsableCommand {
 
     func validate() throws {
         // Before `--`, a word with a dash is a mistyped option ("--jsn"), unless it is a number
-        // inside the sentence.
-        for (index, word) in words.prefix(while: { $0 != "--" }).enumerated()
+        // inside the sentence — or one of a subcommand's own options, for its parser to read.
+        let subcommand = words.first.map { Self.subcommandNames.contains($0) } ?? false
+        for (index, word) in words.prefix(while: { $0 != "--" && !subcommand }).enumerated()
         where word.hasPrefix("-") && word != "-" && (index == 0 || !Self.isNegativeNumber(word)) {
             throw ValidationError("Unknown option '\(word)'")
         }
@@ -121,9 +119,6 @@ struct LaundryTimeCommand: ParsableCommand {
         }
         if deliverDue && !sentence.isEmpty {
             throw ValidationError("--deliver-due takes no command; run “laundrytime --deliver-due” alone.")
-        }
-        if (migrateTo != nil) != (sentence.map { $0.lowercased() } == ["migrate"]) {
-            throw ValidationError("To move a store into PostgreSQL, run “laundrytime migrate --to postgres://…” (both, and nothing else).")
         }
     }
 }
@@ -156,7 +151,6 @@ struct CommandLineOptions: Equatable {
     var dataDirectory: String?
     var database: String?
     var member: String?
-    var migrateTo: String?
     var backupAndReset = false
     var dryRun = false
     var bail = false
@@ -168,7 +162,7 @@ struct CommandLineOptions: Equatable {
 extension LaundryTimeCommand {
     var options: CommandLineOptions {
         CommandLineOptions(format: format, color: color, noAnimation: noAnimation, json: json, dataDirectory: dataDirectory,
-                           database: database, member: member, migrateTo: migrateTo, backupAndReset: backupAndReset, dryRun: dryRun, bail: bail, yes: yes, deliverDue: deliverDue, words: sentence)
+                           database: database, member: member, backupAndReset: backupAndReset, dryRun: dryRun, bail: bail, yes: yes, deliverDue: deliverDue, words: sentence)
     }
 }
 

@@ -3,7 +3,8 @@ import LaundryTerminal
 extension LaundryTimeCommand {
     /// The options of a plain command line, read as swift-argument-parser reads them, or nil
     /// for anything else — `--help`, `--version`, a completion script, a mistake, an unusual
-    /// spelling — which `parse()` then reads, answers and explains.
+    /// spelling, a subcommand (`reminders`, `migrate`) — which the parser then reads, answers and
+    /// explains (``read(_:)``).
     ///
     /// A plain command line is what people type nearly every time: options of this command, each
     /// in full (`--data-dir D` or `--data-dir=D`, `--json`, `-y`), and the words of a command,
@@ -19,6 +20,7 @@ extension LaundryTimeCommand {
     static func parsePlainly(_ arguments: [String]) -> CommandLineOptions? {
         var options = CommandLineOptions()
         var index = 0
+        var terminated = false
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
@@ -27,6 +29,9 @@ extension LaundryTimeCommand {
                 continue
             }
             if argument == "--" {
+                // A subcommand's name is one only before `--`.
+                if options.words.first.map(subcommandNames.contains) == true { return nil }
+                terminated = true
                 options.words += arguments[index...]
                 break
             }
@@ -59,9 +64,6 @@ extension LaundryTimeCommand {
             case "--member":
                 guard let value = value() else { return nil }
                 options.member = value
-            case "--to":
-                guard let value = value() else { return nil }
-                options.migrateTo = value
             case _ where attached != nil:
                 return nil  // a flag takes no value
             case "--no-animation": options.noAnimation = true
@@ -78,7 +80,11 @@ extension LaundryTimeCommand {
         if options.json && options.format != .auto && options.format != .json { return nil }
         if options.dataDirectory?.isEmpty == true { return nil }
         if options.deliverDue && !options.words.isEmpty { return nil }
-        if (options.migrateTo != nil) != (options.words.map { $0.lowercased() } == ["migrate"]) { return nil }
+        // A subcommand, and `help` followed by one, are the parser's to read.
+        if !terminated, let first = options.words.first,
+           subcommandNames.contains(first) || (options.words.count == 2 && first == "help" && subcommandNames.contains(options.words[1])) {
+            return nil
+        }
         return options
     }
 

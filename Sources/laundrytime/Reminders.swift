@@ -175,29 +175,26 @@ struct Reminders {
 
     // MARK: - Install, status, remove
 
-    func run(_ action: String) -> ExitStatus {
-        if action == "install", let refusal = refusal(for: scheduler) {
+    func run(_ action: RemindersCommand.Action) -> ExitStatus {
+        if action == .install, let refusal = refusal(for: scheduler) {
             out(refusal + "\n")
             return .usage
         }
         switch (action, scheduler) {
-        case ("install", .systemd) where dryRun:
+        case (.install, .systemd) where dryRun:
             out("Dry run: reminders would go through a systemd user timer, every minute. These units would be written, "
                 + "and the timer started (nothing was changed):\n\(servicePath):\n\(service)\n\(timerPath):\n\(Self.timer)\n")
             return .success
-        case ("install", .cron) where dryRun:
+        case (.install, .cron) where dryRun:
             out("Dry run: reminders would go through cron, every minute. This line would be added to your crontab "
                 + "(nothing was changed):\n\(cronLine)\n")
             return .success
-        case ("install", let scheduler):
+        case (.install, let scheduler):
             let status = scheduler == .systemd ? installSystemd() : installCron()
             if let note = buildFolderNote { out(note) }
             return status
-        case ("status", _): return status()
-        case ("remove", _): return remove()
-        default:
-            out("Say “laundrytime reminders install”, “laundrytime reminders status” or “laundrytime reminders remove”.\n")
-            return .usage
+        case (.status, _): return status()
+        case (.remove, _): return remove()
         }
     }
 
@@ -294,34 +291,18 @@ struct Reminders {
         let reason: String
     }
 
-    /// Runs a program (found on `PATH`, no shell) and gives its stdout, or why it failed.
+    /// Runs a program (found on `PATH`, no shell) and gives its stdout, or why it failed. Started as
+    /// the hooks are (``ChildProcess``): with no signal of ours ignored, no descriptor of ours.
     static func execute(_ words: [String], _ environment: [String: String], input: String? = nil) -> Result<String, Problem> {
         guard let path = HomePath.program(words[0], environment: environment) else { return .failure(Problem(reason: "there is no \(words[0])")) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = Array(words.dropFirst())
-        process.environment = environment
-        let output = Pipe(), errors = Pipe(), feed = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = input == nil ? FileHandle.nullDevice : feed
-        do {
-            try process.run()
-        } catch {
-            return .failure(Problem(reason: "\(words[0]) did not start"))
+        let ran = ChildProcess.run(path, arguments: [path] + words.dropFirst(), environment: environment.map { "\($0.key)=\($0.value)" },
+                                   input: input)
+        guard case .success(let outcome) = ran else { return .failure(Problem(reason: "\(words[0]) did not start")) }
+        guard outcome.succeeded else {
+            let said = outcome.errors.split(separator: "\n").first.map { ": \($0)" } ?? ""
+            let ending = outcome.exitStatus.map { "exited with \($0)" } ?? "was ended by signal \(outcome.signal ?? 0)"
+            return .failure(Problem(reason: "\(words.prefix(2).joined(separator: " ")) \(ending)\(said)"))
         }
-        if let input {
-            // A program that stops reading early says why in its exit status, read below.
-            try? feed.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-            try? feed.fileHandleForWriting.close()
-        }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let said = complaint.split(separator: "\n").first.map { ": \($0)" } ?? ""
-            return .failure(Problem(reason: "\(words.prefix(2).joined(separator: " ")) exited with \(process.terminationStatus)\(said)"))
-        }
-        return .success(text)
+        return .success(outcome.output)
     }
 }

@@ -23,10 +23,11 @@ if CommandLine.arguments.first == HookSupervisor.programName {
 StandardStreams.ignoreBrokenPipeSignal()
 
 let options: CommandLineOptions
+let subcommand: (any LaundryTimeSubcommand)?
 do {
     let arguments = Array(CommandLine.arguments.dropFirst())
     try LaundryTimeCommand.refuseEmptyDataDirectory(arguments)
-    options = try LaundryTimeCommand.parsePlainly(arguments) ?? LaundryTimeCommand.parse().options
+    (options, subcommand) = try LaundryTimeCommand.read(arguments)
 } catch {
     // --help and --version end here too, with status 0; usage errors get 2, not ArgumentParser's 64.
     let code = LaundryTimeCommand.exitCode(for: error)
@@ -65,23 +66,20 @@ do {
 
 let location = StoreLocation.resolve(dataDirectory: options.dataDirectory, environment: environment)
 
-// `laundrytime reminders install | status | remove`: the schedule that runs --deliver-due.
-if options.words.first?.lowercased() == "reminders", options.words.count <= 2, !options.deliverDue {
-    let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
-    let reminders = Reminders(
-        command: [binary, "--data-dir", location.directory.path, "--deliver-due"], environment: environment, dryRun: options.dryRun,
-        out: StandardStreams.out)
-    exit(reminders.run(options.words.count == 2 ? options.words[1].lowercased() : "status").rawValue)
-}
-// How long to wait for another process that holds the store, in seconds.
-var busyTimeout = LaundryStore.defaultBusyTimeout
-if let text = environment["LAUNDRYTIME_BUSY_TIMEOUT"], !text.isEmpty {
+/// How long to wait for another process that holds the store, in seconds.
+@MainActor func readBusyTimeout() -> TimeInterval {
+    guard let text = environment["LAUNDRYTIME_BUSY_TIMEOUT"], !text.isEmpty else { return LaundryStore.defaultBusyTimeout }
     guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else {
         fail("LAUNDRYTIME_BUSY_TIMEOUT=\(text) is not a number of seconds from 0 to 3600.", .usage)
     }
-    busyTimeout = seconds
+    return seconds
 }
+// `laundrytime reminders …`, `laundrytime migrate --to …`.
+if let subcommand {
+    exit(subcommand.run(in: SubcommandContext(options: options, environment: environment, location: location,
+                                              busyTimeout: readBusyTimeout)).rawValue)
+}
+let busyTimeout = readBusyTimeout()
 // A household's PostgreSQL database, when one is named; else the data directory's SQLite file.
 let databaseURL = options.database ?? environment["LAUNDRYTIME_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
 // Who types here: named with each transcript row, and in a household's news (on the other members'
@@ -96,9 +94,6 @@ let member: String = {
     guard given.count <= 64 else { fail("--member takes a name of at most 64 characters.", .usage) }
     return given
 }()
-if let target = options.migrateTo {
-    exit(HouseholdDatabase.moveIn(from: location, to: target, environment: environment, busyTimeout: busyTimeout).rawValue)
-}
 /// The data directory's SQLite store, looked at for damage first; with --backup-and-reset a damaged
 /// one is moved aside for a new one.
 @MainActor func openDataDirectoryStore() -> LaundryStore {

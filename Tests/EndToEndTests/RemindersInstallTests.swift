@@ -101,4 +101,29 @@ import Testing
         #expect(cronRemove.status == 0 && cronRemove.stdout.hasPrefix("Dry run: would remove the crontab line"), "\(cronRemove.stdout)")
         #expect(try cron.contents() == installed, "the line is still there")
     }
+
+    /// `crontab` and `systemctl` are started as the hooks and `notify-send` are (``ChildProcess``):
+    /// not with the program's ignored SIGPIPE (Foundation's `Process` passed it on); and what they
+    /// are given on stdin and say on stdout is as before.
+    @Test func theSchedulersProgramsStartWithNothingOfOurs() throws {
+        let cron = try FakeCrontab(in: directory.url, contents: "MAILTO=me\n")
+        let report = directory.url.appendingPathComponent("signals").path
+        let fake = cron.bin.appendingPathComponent("crontab").path
+        // Read by the shell itself, and before anything it runs could change the table.
+        try """
+            #!/bin/sh
+            while read -r line; do case $line in SigIgn:*) echo "$line";; esac; done < /proc/$$/status >> '\(report)'
+            if [ "$1" = -l ]; then cat '\(cron.table.path)'; else cat > '\(cron.table.path)'; fi
+
+            """.write(toFile: fake, atomically: true, encoding: .utf8)
+        #expect(chmod(fake, 0o755) == 0)
+        let install = try reminders("install", cron.environment)
+        #expect(install.status == 0, "\(install.stdout)")
+        #expect(try cron.contents().hasPrefix("MAILTO=me\n* * * * * "), "the table kept its line and took ours")
+        let said = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
+        let ignored = said.filter { $0.hasPrefix("SigIgn:") }.compactMap { UInt64($0.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16) }
+        #expect(ignored.count == 2, "crontab -l, then crontab -: \(said)")
+        // The mask is hexadecimal, signal n at bit n − 1.
+        #expect(ignored.allSatisfy { $0 & (1 << (UInt64(SIGPIPE) - 1)) == 0 }, "SIGPIPE is not ignored: \(said)")
+    }
 }

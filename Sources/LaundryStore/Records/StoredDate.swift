@@ -1,5 +1,8 @@
 import Foundation
 import GRDB
+#if LAUNDRYTIME_AB
+import LaundryPlatform
+#endif
 
 /// Dates as the database holds them: UTC text, `YYYY-MM-DD HH:MM:SS.SSS`, the format GRDB gives a
 /// `Date` (so rows written before this type existed, and by any GRDB program, read the same).
@@ -17,6 +20,9 @@ enum StoredDate {
 
     /// The stored text of `date`, to the nearest millisecond (as GRDB's `DateFormatter` rounds).
     static func text(_ date: Date) -> String {
+        #if LAUNDRYTIME_AB
+        if libraryInstead == "dates" { return formattedByGRDB(date) }
+        #endif
         // The same arithmetic as Foundation's formatter: milliseconds since 1970 as a Double.
         let milliseconds = ((date.timeIntervalSinceReferenceDate + referenceDateSince1970) * 1000).rounded()
         guard milliseconds.isFinite, abs(milliseconds) < 2.5e14 else { return formattedByGRDB(date) }
@@ -65,12 +71,18 @@ enum StoredDate {
     /// The date a column holds: text in the stored format, else whatever GRDB reads as a date
     /// (other SQLite date texts, or seconds since 1970 as a number); nil for NULL or garbage.
     static func date(_ value: DatabaseValue) -> Date? {
+        #if LAUNDRYTIME_AB
+        if libraryInstead == "dates" { return Date.fromDatabaseValue(value) }
+        #endif
         if case .string(let text) = value.storage, let date = date(text) { return date }
         return Date.fromDatabaseValue(value)
     }
 
     /// The date of a text in exactly the stored format, or nil.
     static func date(_ text: String) -> Date? {
+        #if LAUNDRYTIME_AB
+        if libraryInstead == "dates" { return Date.fromDatabaseValue(text.databaseValue) }
+        #endif
         var text = text
         return text.withUTF8 { bytes -> Date? in
             guard bytes.count == 23, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),

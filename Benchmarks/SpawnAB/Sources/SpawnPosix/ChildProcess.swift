@@ -1,0 +1,1 @@
+../../../../Sources/LaundryPlatform/ChildProcess.swift
