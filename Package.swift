@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "CLibEdit"),
         .target(
             name: "LaundryTerminal",
-            dependencies: ["LaundryCore", "LaundryPlatform", "LaundryAssistant", "CLibEdit"]
+            dependencies: ["LaundryCore", "LaundryPlatform", "LaundryGrammar", "LaundryAssistant", "CLibEdit"]
         ),
         .executableTarget(
             name: "laundrytime",
@@ -117,6 +117,7 @@ let package = Package(
             name: "LaundryTestSupport",
             dependencies: [
                 "LaundryCore", "LaundryPlatform", "LaundryConfusables", "LaundryStore", "LaundryGrammar", "EnglishGrammar", "LaundryAssistant",
+                "LaundryTerminal",
             ],
             path: "Tests/Support"
         ),
@@ -125,11 +126,12 @@ let package = Package(
             name: "LaundryStoreTests",
             dependencies: ["LaundryStore", "LaundryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "LaundryGrammarTests", dependencies: ["LaundryGrammar", "EnglishGrammar"]),
+        .testTarget(name: "LaundryGrammarTests", dependencies: ["LaundryGrammar", "EnglishGrammar", "LaundryTerminal"]),
         .testTarget(
             name: "LaundryAssistantTests",
             dependencies: [
                 "LaundryAssistant", "LaundryCore", "LaundryConfusables", "LaundryStore", "LaundryGrammar", "EnglishGrammar", "LaundryTestSupport",
+                "LaundryTerminal",
             ]
         ),
         .testTarget(

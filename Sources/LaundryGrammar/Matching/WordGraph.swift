@@ -100,6 +100,8 @@ final class WordGraph: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var vocabulary: [String: Int32] = [:]
     /// The values of value-list slots, by index.
     @exclusivity(unchecked) private(set) var values: [String] = []
+    /// The same values as what they stand for, read once (``contents(of:edges:)``).
+    @exclusivity(unchecked) private(set) var contents: [SlotContent] = []
     /// What happens to a line before it is matched (and to the grammar's own words when compiled).
     @exclusivity(unchecked) private(set) var normalizer = Normalizer.empty
 
@@ -124,6 +126,7 @@ final class WordGraph: @unchecked Sendable {
         intentsTakingPet = Self.intentsTakingPet(templates)
         accepts = builder.accepts
         (edges, edgeStarts) = builder.edgesByNode()
+        contents = try Self.contents(of: values, edges: edges)
         // Slot labels change below, but not their kind, nor any edge's target: all it reads.
         let analysis = GraphAnalysis(edges: edges, edgeStarts: edgeStarts, accepts: accepts)
 
@@ -209,6 +212,7 @@ final class WordGraph: @unchecked Sendable {
         }
         nextWordIDs = try reader.integers()
         try checkIndices()
+        contents = try Self.contents(of: values, edges: edges)
         intentsTakingPet = Self.intentsTakingPet(templates)
     }
 
