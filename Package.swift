@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "CLibEdit"),
         .target(
             name: "LaundryTerminal",
-            dependencies: ["LaundryCore", "LaundryPlatform", "LaundryAssistant", "CLibEdit"]
+            dependencies: ["LaundryCore", "LaundryPlatform", "LaundryGrammar", "LaundryAssistant", "CLibEdit"]
         ),
         .executableTarget(
             name: "laundrytime",
@@ -123,6 +123,7 @@ let package = Package(
             name: "LaundryTestSupport",
             dependencies: [
                 "LaundryCore", "LaundryPlatform", "LaundryConfusables", "LaundryStore", "LaundryGrammar", "EnglishGrammar", "LaundryAssistant",
+                "LaundryTerminal",
             ],
             path: "Tests/Support"
         ),
@@ -134,11 +135,15 @@ let package = Package(
             name: "LaundryStoreTests",
             dependencies: ["LaundryStore", "LaundryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "LaundryGrammarTests", dependencies: ["LaundryGrammar", "EnglishGrammar", "GrammarTraining", "LaundryTestSupport"]),
+        .testTarget(
+            name: "LaundryGrammarTests",
+            dependencies: ["LaundryGrammar", "EnglishGrammar", "GrammarTraining", "LaundryTestSupport", "LaundryTerminal"]
+        ),
         .testTarget(
             name: "LaundryAssistantTests",
             dependencies: [
                 "LaundryAssistant", "LaundryCore", "LaundryConfusables", "LaundryStore", "LaundryGrammar", "EnglishGrammar", "LaundryTestSupport",
+                "LaundryTerminal",
             ]
         ),
         .testTarget(

@@ -6,6 +6,7 @@ import LaundryGrammar
 import LaundryStore
 import LaundryTestSupport
 import Testing
+import LaundryTerminal
 
 /// The conversation against a real store, with a clock the test moves by hand.
 @Suite struct AssistantTests {
@@ -32,10 +33,10 @@ import Testing
 
     @Test func aWholeCycleFromCreateToFold() throws {
         let created = say("create pet Snowy")
-        #expect(created.ok && created.intent == .createPet && created.pet == "Snowy" && created.slots == ["name": "Snowy"])
+        #expect(created.ok && created.intent == .createPet && created.pet == "Snowy" && created.contractSlots == ["name": "Snowy"])
 
         let wash = say("start wash for snowy")
-        #expect(wash.ok && wash.intent == .startWash && wash.pet == "Snowy" && wash.slots == ["pet": "snowy"])
+        #expect(wash.ok && wash.intent == .startWash && wash.pet == "Snowy" && wash.contractSlots == ["pet": "snowy"])
         #expect(wash.text.hasPrefix("Snowy is getting clean!"))
 
         time.advance(minutes: 5, seconds: 20)

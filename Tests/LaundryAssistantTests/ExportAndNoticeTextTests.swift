@@ -4,6 +4,7 @@ import LaundryCore
 import LaundryStore
 import LaundryTestSupport
 import Testing
+import LaundryTerminal
 
 /// What an export or a notification says and writes, in the words a user reads.
 @Suite struct ExportAndNoticeTextTests {
@@ -22,7 +23,7 @@ import Testing
         let json = directory.url.appendingPathComponent("h.json")
         let wrote = say("export history to \(json.path)")
         #expect(wrote.ok && wrote.text == "Wrote 1 event to \(json.path) (JSON).", "\(wrote.text)")
-        #expect(wrote.slots["format"] == "json")
+        #expect(wrote.contractSlots["format"] == "json")
         #expect(try String(contentsOf: json, encoding: .utf8).hasPrefix("["))
         let markdown = directory.url.appendingPathComponent("chat.md")
         #expect(say("save the chat to \(markdown.path)").text.hasSuffix("(Markdown)."))

@@ -5,6 +5,7 @@ import LaundryCore
 import LaundryGrammar
 import LaundryTestSupport
 import Testing
+import LaundryTerminal
 
 /// "help TOPIC" for every group and intent: the grammar's `help_topic` list says which intents a
 /// topic word is about; an unknown topic lists the topics there are, each once.
@@ -55,8 +56,8 @@ import Testing
     /// The topic is reported as the user said it (the JSON contract's slots are what was typed);
     /// which intents it stands for is the grammar's business.
     @Test func theTopicIsReportedAsTyped() {
-        #expect(say("help timers").slots["topic"] == "timers")
-        #expect(say("help me with frequency").slots["topic"] == "frequency")
+        #expect(say("help timers").contractSlots["topic"] == "timers")
+        #expect(say("help me with frequency").contractSlots["topic"] == "frequency")
     }
 
     @Test func everyGroupIsATopic() throws {

@@ -1,9 +1,10 @@
 import Foundation
+import LaundryGrammar
 import Testing
 
 @testable import LaundryAssistant
 
-/// The instant an `until` value stands for, in the user's calendar — always after now,
+/// The instant an `until` value (written here as the grammar writes a fixed one) stands for, in the user's calendar — always after now,
 /// a day's start unless a time is said, spans of days counted on the calendar (summer time too).
 @Suite struct PauseEndTests {
     let calendar: Calendar = {
@@ -34,14 +35,14 @@ import Testing
         ("for:3:hour", "2026-10-21 13:00"),
     ])
     func valuesResolveAfterNow(_ value: String, _ expected: String) {
-        #expect(PauseEnd.resolve(value, now: now, calendar: calendar) == .at(local(expected)), "\(value)")
+        #expect(PauseEnd.resolve(PauseBound(fixed: value)!, now: now, calendar: calendar) == .at(local(expected)), "\(value)")
     }
 
     @Test func otherValues() {
-        #expect(PauseEnd.resolve("open", now: now, calendar: calendar) == .open)
-        #expect(PauseEnd.resolve("ymd:2026:2:1", now: now, calendar: calendar) == .past(local("2026-02-01 00:00")))
-        #expect(PauseEnd.resolve("ymd:2026:2:30", now: now, calendar: calendar) == .unreadable, "no 30 February")
-        #expect(PauseEnd.resolve("weekday:x", now: now, calendar: calendar) == .unreadable)
-        #expect(PauseEnd.resolve("nextmonth:31", now: now, calendar: calendar) == .unreadable, "no 31 November")
+        #expect(PauseEnd.resolve(PauseBound(fixed: "open")!, now: now, calendar: calendar) == .open)
+        #expect(PauseEnd.resolve(PauseBound(fixed: "ymd:2026:2:1")!, now: now, calendar: calendar) == .past(local("2026-02-01 00:00")))
+        #expect(PauseEnd.resolve(PauseBound(fixed: "ymd:2026:2:30")!, now: now, calendar: calendar) == .unreadable, "no 30 February")
+        #expect(PauseBound(fixed: "weekday:x") == nil, "no end: the grammar's compiler refuses it")
+        #expect(PauseEnd.resolve(PauseBound(fixed: "nextmonth:31")!, now: now, calendar: calendar) == .unreadable, "no 31 November")
     }
 }

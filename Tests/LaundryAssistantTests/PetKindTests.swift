@@ -4,6 +4,7 @@ import LaundryCore
 import LaundryStore
 import LaundryTestSupport
 import Testing
+import LaundryTerminal
 
 /// Pets known by their laundry: a pet made "for towels", or told it is "my whites", or also called
 /// "the darks", is named so in sentences and answers, by its kind as by its name; renaming keeps
@@ -25,7 +26,7 @@ import Testing
     @Test func aPetIsMadeForAKindOfLaundry() throws {
         let fluffy = say("create pet Fluffy for towels")
         #expect(fluffy.ok && fluffy.intent == .createPet && fluffy.pet == "Fluffy", "\(fluffy.text)")
-        #expect(fluffy.slots == ["name": "Fluffy", "value": "towels"])
+        #expect(fluffy.contractSlots == ["name": "Fluffy", "value": "towels"])
         #expect(fluffy.text.hasPrefix("Meet Fluffy, for your towels!"), "\(fluffy.text)")
         #expect(fluffy.nicknames == ["towels"])
         #expect(say("create a new pet called Snowy for my colors").ok)
@@ -39,7 +40,7 @@ import Testing
         say("create pet Buddy")
         let started = say("wash the towels")
         #expect(started.ok && started.intent == .startWash && started.pet == "Fluffy", "\(started.text)")
-        #expect(started.slots["pet"] == "the towels")
+        #expect(started.contractSlots["pet"] == "the towels")
         #expect(say("how are my towels").pet == "Fluffy")
 
         let whites = say("Snowy is my whites")

@@ -8,7 +8,7 @@ import Testing
 /// the change its question proposed.
 @Suite struct ScoredLineTests {
     static let pets = ["Snowy", "Fluffy", "Mr. Fluff"]
-    static let question = Reply(input: "delete Snowy", intent: .deletePet, slots: ["pet": "Snowy"], pet: "Snowy",
+    static let question = Reply(input: "delete Snowy", intent: .deletePet, slots: [.pet: SlotValue(text: "Snowy")], pet: "Snowy",
                                 text: "Delete Snowy? (yes/no)", at: AssistantFixture.start, awaiting: .confirmation)
 
     func scored(

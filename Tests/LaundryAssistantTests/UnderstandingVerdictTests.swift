@@ -17,7 +17,7 @@ import Testing
         _ intent: Intent, _ slots: [String: String] = [:], pet: String? = nil, failure: Reply.Failure? = nil,
         text: String = "", awaiting: Reply.Awaiting? = nil
     ) -> Reply {
-        Reply(input: "a line", intent: intent, slots: slots, pet: pet, failure: failure, text: text, at: AssistantFixture.start,
+        Reply(input: "a line", intent: intent, slots: Dictionary(uniqueKeysWithValues: slots.map { (SlotKind(rawValue: $0.key)!, SlotValue(text: $0.value)) }), pet: pet, failure: failure, text: text, at: AssistantFixture.start,
               awaiting: awaiting)
     }
 

@@ -3,8 +3,9 @@ import Testing
 
 /// The layering of docs/ARCHITECTURE.md: each module imports only the ones below it.
 ///
-/// The compiler keeps most of this (MemberImportVisibility; the assistant imports the store and
-/// the grammar `internal`, so nothing of theirs reaches the terminal through it). What it does
+/// The compiler keeps most of this (MemberImportVisibility; the assistant imports the store
+/// `internal`, and of the grammar makes public only the slots a reply carries, so nothing else
+/// of theirs reaches the terminal through it). What it does
 /// not stop is a module importing one it does not depend on directly but that is built anyway
 /// (SwiftPM's `--explicit-target-dependency-import-check` let `import LaundryStore` in
 /// LaundryTerminal through, tried with 6.3.1): these lines do.
@@ -23,7 +24,8 @@ import Testing
         // Build-time only (the classifier's training): for GrammarEmbedder and the tests.
         "GrammarTraining": ["Foundation", "LaundryCore", "LaundryGrammar"],
         "LaundryAssistant": ["Foundation", "LaundryCore", "LaundryPlatform", "LaundryConfusables", "LaundryStore", "LaundryGrammar", "SystemPackage"],
-        "LaundryTerminal": ["Foundation", "Synchronization", "LaundryCore", "LaundryPlatform", "LaundryAssistant", "CLibEdit"],
+        // (LaundryGrammar for the typed slot values a reply carries, which the JSON renderer spells.)
+        "LaundryTerminal": ["Foundation", "Synchronization", "LaundryCore", "LaundryPlatform", "LaundryGrammar", "LaundryAssistant", "CLibEdit"],
     ]
 
     static let sources = URL(fileURLWithPath: #filePath)

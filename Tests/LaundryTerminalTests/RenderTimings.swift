@@ -31,7 +31,7 @@ struct RenderTimings {
     static let modes: [(name: String, render: @Sendable (String) -> String)] = [
         ("user bubble 80", { text in render(bubbles(80), userLine: text) }),
         ("assistant bubble 80", { text in render(bubbles(80), reply(text)) }),
-        ("code bubble 80", { text in render(bubbles(80), reply(text, content: .document(format: "csv", summary: "the history as CSV"))) }),
+        ("code bubble 80", { text in render(bubbles(80), reply(text, content: .document(format: .csv, summary: "the history as CSV"))) }),
         ("user labelled 36", { text in render(bubbles(36), userLine: text) }),
         ("assistant labelled 36", { text in render(bubbles(36), reply(text)) }),
         ("colour assistant 80", { text in render(bubbles(80, theme: Theme(depth: .trueColor, background: .dark)), reply(text)) }),

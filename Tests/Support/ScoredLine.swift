@@ -1,6 +1,7 @@
 import LaundryAssistant
 import LaundryCore
 import LaundryGrammar
+import LaundryTerminal
 
 /// One labelled line as the assistant answered it, in a conversation of its own.
 public struct ScoredLine: Sendable {
@@ -49,6 +50,6 @@ public struct ScoredLine: Sendable {
         let text = reply.text.split(separator: "\n").joined(separator: " ⏎ ")
         let shown = text.count > 80 ? text.prefix(80) + "…" : Substring(text)
         let asks = reply.awaiting.map { " · asks for \($0.rawValue)" } ?? ""
-        return "\(reply.intent.rawValue)\(asks) · pet \(reply.pet ?? "–") · \(LabelledLine.text(of: reply.slots)) · “\(shown)”"
+        return "\(reply.intent.rawValue)\(asks) · pet \(reply.pet ?? "–") · \(LabelledLine.text(of: reply.contractSlots)) · “\(shown)”"
     }
 }

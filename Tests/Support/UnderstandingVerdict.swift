@@ -1,5 +1,6 @@
 import LaundryAssistant
 import LaundryGrammar
+import LaundryTerminal
 
 /// How the assistant's reply to a labelled line compares with the label — how well people's own
 /// words are understood (docs/grammar.md), taken through the whole assistant so that every layer
@@ -34,11 +35,11 @@ public enum UnderstandingVerdict: String, Sendable, CaseIterable {
         if let pet = line.slots["pet"] {
             let named = pets.contains(pet)
                 ? reply.pet == pet || Self.renamed(pet, in: reply)
-                : reply.pet == nil && reply.slots["pet"] == pet
+                : reply.pet == nil && reply.contractSlots["pet"] == pet
             guard named else { self = .wrongPet; return }
         }
         let valuesMatch = line.slots.allSatisfy { key, value in
-            key == "pet" || reply.slots[key].map { Self.sameMeaning(key, $0, value) } == true
+            key == "pet" || reply.contractSlots[key].map { Self.sameMeaning(key, $0, value) } == true
         }
         self = valuesMatch ? .right : .wrongValue
     }

@@ -200,14 +200,6 @@ struct Turn {
     /// When no template fits the line: what it may have meant (``LaundryGrammar/Interpretation``).
     var guesses: [Guess] = []
 
-    /// The slots for the JSON contract: a typed slot's value ("75", "on"), else the words — and
-    /// a help topic as typed ("timers"; the intents it stands for are the grammar's business).
-    var slots: [String: String] {
-        Dictionary(uniqueKeysWithValues: command.slots.map { kind, slot in
-            (kind.rawValue, kind == .topic ? slot.text : slot.value ?? slot.text)
-        })
-    }
-
     func reply(
         _ text: String, pet: Pet? = nil, kind: Reply.Kind = .answer, content: Reply.Content? = nil,
         awaiting: Reply.Awaiting? = nil
@@ -219,12 +211,12 @@ struct Turn {
         lines: [Reply.Line], pet: Pet? = nil, kind: Reply.Kind = .answer, content: Reply.Content? = nil,
         awaiting: Reply.Awaiting? = nil
     ) -> Reply {
-        Reply(input: input, intent: command.intent, slots: slots, pet: pet?.name.value, nicknames: Array(pet?.nicknames ?? []),
+        Reply(input: input, intent: command.intent, slots: command.slots, pet: pet?.name.value, nicknames: Array(pet?.nicknames ?? []),
               lines: lines, at: now, kind: awaiting == nil ? kind : .question, awaiting: awaiting, content: content)
     }
 
     func failed(_ failure: Reply.Failure, _ text: String, pet: Pet? = nil, awaiting: Reply.Awaiting? = nil) -> Reply {
-        Reply(input: input, intent: command.intent, slots: slots, pet: pet?.name.value, nicknames: Array(pet?.nicknames ?? []),
+        Reply(input: input, intent: command.intent, slots: command.slots, pet: pet?.name.value, nicknames: Array(pet?.nicknames ?? []),
               failure: failure, text: text, at: now, kind: awaiting == nil ? .error : .question, awaiting: awaiting)
     }
 }

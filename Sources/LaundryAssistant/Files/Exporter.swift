@@ -2,6 +2,15 @@ import Foundation
 import LaundryCore
 internal import LaundryGrammar
 
+/// The formats a document is exported in; the raw value is the format's name in the grammar's
+/// list and in a file's extension.
+public enum DocumentFormat: String, Sendable {
+    case csv, json, markdown
+
+    /// As a reply names it: "CSV", "JSON", "Markdown".
+    public var title: String { self == .markdown ? "Markdown" : rawValue.uppercased() }
+}
+
 /// What to export, where to.
 struct ExportRequest: Equatable {
     enum Kind: String {
@@ -9,12 +18,7 @@ struct ExportRequest: Equatable {
         case transcript
     }
 
-    enum Format: String {
-        case csv, json, markdown
-
-        /// As a reply names it: "CSV", "JSON", "Markdown".
-        var title: String { self == .markdown ? "Markdown" : rawValue.uppercased() }
-    }
+    typealias Format = DocumentFormat
 
     let kind: Kind
     let format: Format

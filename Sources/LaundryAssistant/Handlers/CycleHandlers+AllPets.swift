@@ -8,7 +8,12 @@ internal import LaundryStore
 extension CycleHandlers {
     /// Whether the command is about every pet ("for all", "everyone") rather than one.
     static func isForAllPets(_ command: Command) -> Bool {
-        command[.value]?.value == "all"
+        command[.value]?.listed == "all"
+    }
+
+    /// The step for the pet the line names, or for every pet when it says so ("fold everything").
+    func cycleForOneOrAll(_ step: CycleStep, _ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
+        try Self.isForAllPets(turn.command) ? cycleForAll(step, turn, pets: pets, transaction) : cycle(step, turn, pets: pets, transaction)
     }
 
     /// Asks once which pets the step would be taken for (with `--yes`, takes it at once).

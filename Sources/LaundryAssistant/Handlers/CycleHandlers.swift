@@ -15,7 +15,7 @@ struct CycleHandlers: Handlers {
         try withPet(turn, pets: pets, fitting: .ready(for: step, at: turn.now)) { pet in
             // A step taken earlier ("i folded snowy yesterday at 6pm") happens at that instant.
             var at = turn.now, note = ""
-            if let slot = turn.command[.at], let value = slot.value {
+            if let slot = turn.command[.at], let value = slot.instant {
                 let last = try transaction.events(petId: pet.id, limit: 1).first
                 switch Self.instant(value, words: slot.text, pet: pet, lastEvent: last, now: turn.now, calendar: calendar) {
                 case .success(let instant):
@@ -75,24 +75,28 @@ struct CycleHandlers: Handlers {
         let text: String
     }
 
-    /// The instant an `at` slot's value (``SlotParsers/instant``) stands for, in `calendar`'s
-    /// time zone: the latest such instant not after `now` — and never before the pet's last
-    /// recorded step, nor before the pet was made.
+    /// The instant an `at` slot's ``PastInstant`` stands for, in `calendar`'s time zone: the
+    /// latest such instant not after `now` — and never before the pet's last recorded step, nor
+    /// before the pet was made.
     static func instant(
-        _ value: String, words: String, pet: Pet, lastEvent: RecordedEvent?, now: Date, calendar: Calendar
+        _ value: PastInstant, words: String, pet: Pet, lastEvent: RecordedEvent?, now: Date, calendar: Calendar
     ) -> Result<Date, InstantRefusal> {
-        let parts = value.split(separator: ":").map(String.init)
         var candidates: [Date] = []
-        if parts.count == 2, parts[0] == "ago", let seconds = Double(parts[1]) {
-            candidates = [now.addingTimeInterval(-seconds)]
-        } else if parts.count == 5, parts[0] == "at", let hour = Int(parts[2]), let minute = Int(parts[3]) {
-            let days = parts[1] == "any" ? [0, -1] : [Int(parts[1]) ?? 0]
-            let hours = parts[4] == "12" ? [hour % 12, hour % 12 + 12] : [hour]
+        switch value {
+        case .secondsAgo(let seconds):
+            candidates = [now.addingTimeInterval(-Double(seconds))]
+        case .clock(let time, let day, let twelveHour):
+            let days = switch day {
+            case .today: [0]
+            case .yesterday: [-1]
+            case .latest: [0, -1]
+            }
+            let hours = twelveHour ? [time.hour % 12, time.hour % 12 + 12] : [time.hour]
             let today = calendar.startOfDay(for: now)
             for day in days {
                 guard let date = calendar.date(byAdding: .day, value: day, to: today) else { continue }
                 for hour in hours {
-                    if let instant = calendar.date(bySettingHour: hour, minute: minute, second: 0, of: date) { candidates.append(instant) }
+                    if let instant = calendar.date(bySettingHour: hour, minute: time.minute, second: 0, of: date) { candidates.append(instant) }
                 }
             }
         }
@@ -126,7 +130,7 @@ struct CycleHandlers: Handlers {
             guard let timer = stage.timer, let notification = LaundryNotification.stageEnded(stage, pet: pet.name.value) else {
                 return turn.failed(.refused, "Nothing is running for \(pet.name) — \(pet.statusLine(at: turn.now)) Nothing to \(waiting ? "wait" : "watch") for.", pet: pet)
             }
-            let activity = if case .washing = stage { "wash" } else { "dryer" }
+            let activity: TimerWatch.Activity = if case .washing = stage { .wash } else { .dryer }
             let left = DurationText.countdown(timer.remaining(at: turn.now))
             var deadline: Date?
             if waiting, let slot = turn.command[.minutes], let limit = slot.number {
@@ -139,8 +143,8 @@ struct CycleHandlers: Handlers {
             }
             let watch = TimerWatch(pet: pet.name.value, activity: activity, timer: timer, notification: notification, deadline: deadline)
             let text = waiting
-                ? "Waiting for \(pet.name.possessive) \(activity) — \(left) left."
-                : "Watching \(pet.name.possessive) \(activity) — \(left) left. Ctrl-C stops watching."
+                ? "Waiting for \(pet.name.possessive) \(activity.rawValue) — \(left) left."
+                : "Watching \(pet.name.possessive) \(activity.rawValue) — \(left) left. Ctrl-C stops watching."
             return turn.reply(text, pet: pet, content: waiting ? .wait(watch) : .watch(watch))
         }
     }

@@ -43,7 +43,7 @@ struct Dispatcher: Handlers {
             case .quickActions:
                 // A number typed after the grid is "/quick N": an action, or which ones there are.
                 if let number = SlotNumber(text: turn.input) {
-                    let command = Command(intent: .quickActions, slots: [.count: SlotValue(text: turn.input, value: number.text)])
+                    let command = Command(intent: .quickActions, slots: [.count: SlotValue(text: turn.input, content: .number(number))])
                     return try conversationHandlers.quickActions(Turn(input: turn.input, command: command, now: turn.now), pets: pets, transaction)
                 }
             case .suggestions(let guesses):
@@ -126,11 +126,9 @@ struct Dispatcher: Handlers {
         case .setWashTime: return try settingHandlers.setTiming(.wash, turn, pets: pets, transaction)
         case .setDryTime: return try settingHandlers.setTiming(.dry, turn, pets: pets, transaction)
         case .setFrequency: return try settingHandlers.setTiming(.frequency, turn, pets: pets, transaction)
-        case let intent where CycleHandlers.isForAllPets(turn.command) && [.startWash, .startDry, .markFolded].contains(intent):
-            return try cycleHandlers.cycleForAll(CycleStep(rawValue: intent.rawValue)!, turn, pets: pets, transaction)
-        case .startWash: return try cycleHandlers.cycle(.startWash, turn, pets: pets, transaction)
-        case .startDry: return try cycleHandlers.cycle(.startDry, turn, pets: pets, transaction)
-        case .markFolded: return try cycleHandlers.cycle(.fold, turn, pets: pets, transaction)
+        case .startWash: return try cycleHandlers.cycleForOneOrAll(.startWash, turn, pets: pets, transaction)
+        case .startDry: return try cycleHandlers.cycleForOneOrAll(.startDry, turn, pets: pets, transaction)
+        case .markFolded: return try cycleHandlers.cycleForOneOrAll(.fold, turn, pets: pets, transaction)
         case .stopCycle: return try cycleHandlers.cycle(.stop, turn, pets: pets, transaction)
         case .pausePet: return try pauseHandlers.pause(turn, pets: pets, transaction)
         case .resumePet: return try pauseHandlers.resume(turn, pets: pets, transaction)

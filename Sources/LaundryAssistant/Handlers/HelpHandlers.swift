@@ -9,8 +9,8 @@ struct HelpHandlers: Handlers {
 
     func help(_ turn: Turn) -> Reply {
         switch turn.command[.topic] {
-        case let topic? where topic.value == "syntax": return shortForms(turn)
-        case let topic? where topic.value == "all": return everything(turn)
+        case let topic? where topic.listed == "syntax": return shortForms(turn)
+        case let topic? where topic.listed == "all": return everything(turn)
         case let topic?: return helpOnTopic(topic, turn)
         case nil: return overview(turn)
         }
@@ -57,7 +57,7 @@ struct HelpHandlers: Handlers {
     /// grammar's list), else those whose names, groups and sentences share its words.
     private func helpOnTopic(_ slot: SlotValue, _ turn: Turn) -> Reply {
         let topic = slot.text
-        let matching = slot.value.map(intents(named:)) ?? intents(about: topic)
+        let matching = slot.listed.map(intents(named:)) ?? intents(about: topic)
         guard !matching.isEmpty else {
             let topics = helpSections(grammar.intents).map { $0.title.lowercased() }
             return turn.failed(.refused,

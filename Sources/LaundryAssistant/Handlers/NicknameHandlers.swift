@@ -19,7 +19,7 @@ struct NicknameHandlers: Handlers {
         }
         return try withPet(turn, pets: pets) { pet in
             // A kind of the grammar's list is kept as the list's word for it; a nickname as said.
-            guard let said = turn.command[.value]?.value ?? turn.command[.name]?.text else {
+            guard let said = turn.command[.value]?.listed ?? turn.command[.name]?.text else {
                 return turn.failed(.refused, "What else should \(pet.name) be called? Say “also call \(pet.name) the towels”.", pet: pet)
             }
             let key: String

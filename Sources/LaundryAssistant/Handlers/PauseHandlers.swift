@@ -16,13 +16,13 @@ struct PauseHandlers: Handlers {
     func pause(_ turn: Turn, pets: [Pet], _ transaction: StoreTransaction) throws -> Reply {
         // "pause" alone is said to music and calls as well: every pet is paused on a yes.
         if turn.command.slots.isEmpty, pets.count > 1, !assumeYes, turn.input.split(whereSeparator: { !$0.isLetter }).count == 1 {
-            let every = Command(intent: .pausePet, slots: [.value: SlotValue(text: "all", value: "all")], template: "<pause> <pause_target>")
+            let every = Command(intent: .pausePet, slots: [.value: SlotValue(text: "all", content: .listed("all"))], template: "<pause> <pause_target>")
             context.pending = .guessedChange(Guess(command: every, sentence: "pause all \(pets.count) pets", confidence: nil))
             return turn.reply("Pause all \(pets.count) pets until you resume them? (yes/no)", awaiting: .confirmation)
         }
         // A pause may begin later ("next week", "from monday"); its end counts from its start.
         var start = turn.now
-        if let slot = turn.command[.from], let value = slot.value {
+        if let slot = turn.command[.from], let value = slot.pauseBound {
             switch PauseEnd.resolve(value, now: turn.now, calendar: calendar) {
             case .at(let begin) where begin.timeIntervalSince(turn.now) > Self.longest:
                 return turn.failed(.refused, "A pause can begin up to a year ahead; “\(slot.text)” is later. Nothing changed.")
@@ -35,7 +35,7 @@ struct PauseHandlers: Handlers {
             }
         }
         var until: Date?
-        if let slot = turn.command[.until], let value = slot.value {
+        if let slot = turn.command[.until], let value = slot.pauseBound {
             switch resolveEnd(slot, value, from: start) {
             case .success(let end): until = end
             case .failure(let refusal): return turn.failed(.refused, refusal.message)
@@ -55,7 +55,7 @@ struct PauseHandlers: Handlers {
     }
 
     /// The instant an `until` slot stands for, counted from the pause's start; nil for no end.
-    private func resolveEnd(_ slot: SlotValue, _ value: String, from start: Date) -> Result<Date?, Refusal> {
+    private func resolveEnd(_ slot: SlotValue, _ value: PauseBound, from start: Date) -> Result<Date?, Refusal> {
         switch PauseEnd.resolve(value, now: start, calendar: calendar) {
         case .open: .success(nil)
         case .at(let end) where end.timeIntervalSince(start) > Self.longest:
@@ -76,7 +76,7 @@ struct PauseHandlers: Handlers {
         let read = ["pause " + turn.input, "pause until " + turn.input].lazy
             .map { self.grammar.match($0) }
             .first { $0.intent == .pausePet && $0[.until] != nil && $0[.pet] == nil }
-        guard let slot = read?[.until], let value = slot.value else { return nil }
+        guard let slot = read?[.until], let value = slot.pauseBound else { return nil }
         let paused = pets.filter { names.contains($0.name.value) && $0.pausedAt == start }
         guard !paused.isEmpty else { return nil }
         switch resolveEnd(slot, value, from: start) {

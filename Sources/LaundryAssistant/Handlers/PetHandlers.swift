@@ -41,7 +41,7 @@ struct PetHandlers: Handlers {
             return turn.failed(.refused, NicknameHandlers.nameTaken(name, by: owner), pet: owner)
         }
         // "create pet Fluffy for towels": the kind, as the grammar's list words it.
-        let kind = turn.command[.value]?.value.map(PetNicknames.key(for:))
+        let kind = turn.command[.value]?.listed.map(PetNicknames.key(for:))
         if let kind, let owner = NicknameHandlers.owner(ofNickname: kind, among: pets) {
             return turn.failed(.refused, "“\(kind)” already names \(owner.name). Pick another kind for \(name), or make it without one.", pet: owner)
         }
@@ -96,7 +96,7 @@ struct PetHandlers: Handlers {
 
     func status(_ turn: Turn, pets: [Pet]) -> Reply {
         guard !pets.isEmpty else { return emptyDashboard(turn) }
-        if turn.command[.value]?.value == "due" { return turn.reply(toDo(pets, now: turn.now)) }
+        if turn.command[.value]?.listed == "due" { return turn.reply(toDo(pets, now: turn.now)) }
         let snapshots = pets.map { PetSnapshot($0, at: turn.now) }
         return turn.reply(lines: snapshots.map { Reply.Line(.contentText, PetText.statusLine($0)) }, content: .dashboard(snapshots))
     }
@@ -109,7 +109,7 @@ struct PetHandlers: Handlers {
     func showPet(_ turn: Turn, pets: [Pet]) -> Reply {
         withPet(turn, pets: pets, fitting: .timing(at: turn.now)) { pet in
             // "When is Fluffy due?" is answered with the day and time, not the whole card.
-            if turn.command[.value]?.value == "due" { return turn.reply(dueAnswer(pet, now: turn.now), pet: pet) }
+            if turn.command[.value]?.listed == "due" { return turn.reply(dueAnswer(pet, now: turn.now), pet: pet) }
             let snapshot = PetSnapshot(pet, at: turn.now)
             return turn.reply(lines: Reply.Line.split(PetText.card(snapshot), as: .contentText), pet: pet, content: .petCard(snapshot))
         }

@@ -23,14 +23,15 @@ extension RecordHandlers {
 
     /// The span of time the line asks for (all time when it names none), or why it cannot be.
     func askedRange(of turn: Turn) -> AskedRange {
-        let range = turn.command[.range]?.value.flatMap(HistoryRange.init(slotValue:)) ?? .all
-        if case .since(let day) = range {
+        let range = turn.command[.range]?.range ?? .all
+        // (A "since" range is only ever read from words, which the slot keeps.)
+        if case .since(let day) = range, let said = turn.command[.range]?.text {
             guard let start = Self.start(since: day, at: turn.now, calendar: calendar) else {
-                return .refused("I can't find that day in the calendar (“\(turn.command[.range]?.text ?? day)”): "
+                return .refused("I can't find that day in the calendar (“\(said)”): "
                     + "say e.g. “history since march 10” or “history since monday”.")
             }
             guard start <= turn.now else {
-                return .refused("“\(turn.command[.range]?.text ?? day)” is after today: the history only holds what has happened.")
+                return .refused("“\(said)” is after today: the history only holds what has happened.")
             }
         }
         if case .lastDays(let days) = range,
@@ -58,11 +59,11 @@ extension RecordHandlers {
         return [pet.map { "for \($0.name)" }, days].compactMap { $0 }.joined(separator: " · ")
     }
 
-    /// The first instant of the latest day `day` names ("date:3:10", "weekday:2", "dom:10",
-    /// "ymd:2026:3:10") that is not after today; nil for a day the calendar does not have.
-    static func start(since day: String, at now: Date, calendar: Calendar) -> Date? {
+    /// The first instant of the latest day `day` names (march 10, a monday, the 10th, 10 March
+    /// 2026) that is not after today; nil for a day the calendar does not have.
+    static func start(since day: CalendarDay, at now: Date, calendar: Calendar) -> Date? {
         let tomorrow = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now)) ?? now
-        return CalendarDay.date(day.split(separator: ":").map(String.init), from: tomorrow, direction: .backward, calendar: calendar)
+        return day.found(from: tomorrow, direction: .backward, calendar: calendar)
     }
 
     /// The local-calendar interval a range stands for; nil ends are open. "Last N days" outside

@@ -121,11 +121,11 @@ struct RecordHandlers: Handlers {
         var turn = turn
         let formatNamed = turn.command[.format] != nil
         if turn.command[.format] == nil, let path = turn.command[.path]?.text, let format = Self.format(ofFileNamed: path) {
-            turn = Turn(input: turn.input, command: turn.command.with(.format, SlotValue(text: path, value: format)), now: turn.now)
+            turn = Turn(input: turn.input, command: turn.command.with(.format, SlotValue(text: path, content: .listed(format))), now: turn.now)
         }
-        let formatValue = turn.command[.format]?.value
+        let formatValue = turn.command[.format]?.listed
         let kind: ExportRequest.Kind =
-            ExportRequest.Kind(rawValue: turn.command[.value]?.value ?? "") ?? (formatValue == "markdown" ? .transcript : .history)
+            ExportRequest.Kind(rawValue: turn.command[.value]?.listed ?? "") ?? (formatValue == "markdown" ? .transcript : .history)
         let formats = kind == .history
             ? "The history exports as CSV or JSON, e.g. “export history as csv to laundry.csv”."
             : "The transcript exports as Markdown, e.g. “export transcript as markdown to chat.md”."
@@ -224,7 +224,7 @@ struct RecordHandlers: Handlers {
             let rows = try write(request, at: turn.now, lineEnding: "\n", transaction) { text += $0 }
             let summary = "the \(request.kind.rawValue)" + (request.pet.map { " for \($0.name)" } ?? "")
                 + (request.range == .all ? "" : " (\(request.range.label))") + " as \(request.format.title), \(Self.counted(rows, request))"
-            return turn.reply(text, pet: request.pet, content: .document(format: request.format.rawValue, summary: summary))
+            return turn.reply(text, pet: request.pet, content: .document(format: request.format, summary: summary))
         }
         let file = HomePath.expandingTilde(path)
         let target: ExportFile.Target

@@ -115,15 +115,15 @@ struct SettingHandlers: Handlers {
 
     func setSetting(_ turn: Turn, _ transaction: StoreTransaction) throws -> Reply {
         // A phone's haptics toggle has nothing to drive in a terminal: said so, with what is here.
-        if turn.command[.setting]?.value == "haptics" {
+        if turn.command[.setting]?.listed == "haptics" {
             return turn.failed(.refused, "There are no haptics in a terminal. What is here: sound (the terminal bell, “turn off sound”) "
                 + "and notifications (“turn on notifications”); “/settings” shows them all.")
         }
         // The transcript's days come as a number of days ("keep the transcript for 90 days"); a
         // value no list knows ("set appearance to purple") as typed, to be answered with those there are.
         let typed = turn.command[.query].map { $0.text.trimmingCharacters(in: Self.closingMarks) }
-        guard let keyText = turn.command[.setting]?.value, let key = AppSettings.Key(rawValue: keyText),
-              let value = turn.command[.value]?.value ?? turn.command[.days]?.value ?? turn.command[.minutes]?.value ?? typed
+        guard let keyText = turn.command[.setting]?.listed, let key = AppSettings.Key(rawValue: keyText),
+              let value = turn.command[.value]?.listed ?? turn.command[.days]?.number?.text ?? turn.command[.minutes]?.number?.text ?? typed
         else {
             return turn.failed(.refused, "Which setting? Say e.g. “turn off sound”, “turn on notifications” or “use dark mode”.")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import LaundryCore
+public import LaundryGrammar
 
 /// The assistant's answer to one line: a value the terminal turns into bubbles, plain text or
 /// JSON. It carries the fields of the JSON contract (docs/json.md) and what a renderer needs to
@@ -53,9 +54,9 @@ public struct Reply: Sendable {
         case settings(AppSettings, pets: [PetSnapshot])
         case history(HistoryView)
         case transcript([TranscriptMessage])
-        /// A document given as the reply (an export without a file): "csv", "json" or "markdown",
-        /// and what it holds in words ("the history for Snowy as CSV, 4 events").
-        case document(format: String, summary: String)
+        /// A document given as the reply (an export without a file): its format, and what it
+        /// holds in words ("the history for Snowy as CSV, 4 events").
+        case document(format: DocumentFormat, summary: String)
         /// Clear the terminal's screen (the data stays).
         case clearScreen
         /// Block until `timer` ends (or `deadline` passes), then deliver `notification`.
@@ -110,8 +111,9 @@ public struct Reply: Sendable {
 
     public let input: String
     public let intent: Intent
-    /// The slots as the user typed them, by slot name.
-    public let slots: [String: String]
+    /// The slots of the command answered: the words as typed and what they stand for (the JSON
+    /// renderer writes them as the contract spells them).
+    public let slots: [SlotKind: SlotValue]
     /// The pet the reply is about, by its stored name.
     public let pet: String?
     /// What else that pet is called (``LaundryCore/PetNicknames``), its kind first; none without a pet.
@@ -156,7 +158,7 @@ public struct Reply: Sendable {
 
     /// A reply whose words are paragraphs.
     public init(
-        input: String, intent: Intent, slots: [String: String] = [:], pet: String? = nil, nicknames: [String] = [],
+        input: String, intent: Intent, slots: [SlotKind: SlotValue] = [:], pet: String? = nil, nicknames: [String] = [],
         failure: Failure? = nil, text: String, at: Date, kind: Kind? = nil,
         awaiting: Awaiting? = nil, content: Content? = nil
     ) {
@@ -165,7 +167,7 @@ public struct Reply: Sendable {
     }
 
     public init(
-        input: String, intent: Intent, slots: [String: String] = [:], pet: String? = nil, nicknames: [String] = [],
+        input: String, intent: Intent, slots: [SlotKind: SlotValue] = [:], pet: String? = nil, nicknames: [String] = [],
         failure: Failure? = nil, lines: [Line], at: Date, kind: Kind? = nil,
         awaiting: Awaiting? = nil, content: Content? = nil
     ) {
@@ -175,7 +177,7 @@ public struct Reply: Sendable {
 
     /// `text` is `lines` joined by newlines; each public init has one of them and makes the other once.
     private init(
-        input: String, intent: Intent, slots: [String: String], pet: String?, nicknames: [String], failure: Failure?, lines: [Line],
+        input: String, intent: Intent, slots: [SlotKind: SlotValue], pet: String?, nicknames: [String], failure: Failure?, lines: [Line],
         text: String, at: Date, kind: Kind?, awaiting: Awaiting?, content: Content?
     ) {
         self.input = input

@@ -1,4 +1,5 @@
 import LaundryCore
+internal import LaundryGrammar
 
 extension Reply {
     /// What the transcript keeps of the reply.
@@ -22,7 +23,7 @@ extension Reply {
         case .transcript(let messages) where !messages.isEmpty:
             return "(Showed \(DurationText.plural(messages.count, "message")) of the transcript.)"
         case .help:
-            return "(Showed " + (slots["topic"].map { "help on “\($0)”" } ?? "help") + ".)"
+            return "(Showed " + (slots[.topic].map { "help on “\($0.text)”" } ?? "help") + ".)"
         case .settings:
             return "(Showed the settings.)"
         case .quickActions:

@@ -76,6 +76,10 @@ package indirect enum TemplateExpression: Equatable, Sendable {
                         guard let kind = SlotKind(rawValue: name), !value.isEmpty else {
                             throw TemplateSyntaxError(message: "a fixed slot is written {slot=value}, not {\(reference)}", column: position)
                         }
+                        // Read now, so that a value no slot can hold is the grammar's error, not a line's.
+                        guard SlotContent(fixed: value, for: kind) != nil else {
+                            throw TemplateSyntaxError(message: "{\(reference)}: \(value) is no value of the slot {\(name)}", column: position)
+                        }
                         items.append(.constant(kind, value: value))
                         continue
                     }

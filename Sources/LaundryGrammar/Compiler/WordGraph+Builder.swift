@@ -103,6 +103,9 @@ extension WordGraph {
                 connect(from, .open(kind), entry)
                 let end = newNode()
                 for (value, phrases) in list.entries {
+                    guard SlotContent(fixed: value, for: kind) != nil else {
+                        throw GrammarError(line: line, message: "{\(kind.rawValue):\(listName)}: \(value) is no value of the slot {\(kind.rawValue)}")
+                    }
                     let index = Int32(values.count)
                     values.append(value)
                     for phrase in phrases {

@@ -26,7 +26,7 @@ extension Grammar {
         }
         var slots = command.slots
         slots[.days] = nil
-        slots[.minutes] = SlotValue(text: days.text, value: minutes)
+        slots[.minutes] = SlotValue(text: days.text, content: minutes)
         return Command(intent: intent, slots: slots, template: command.template, corrections: command.corrections)
     }
 
@@ -43,13 +43,13 @@ extension Grammar {
         let said = String(text[line.tokens[range.lowerBound].range.lowerBound..<line.tokens[range.upperBound - 1].range.upperBound])
         let moved = String(text[..<line.tokens[that].range.lowerBound]) + said + String(text[line.tokens[that].range.upperBound...])
         let read = LineReader(matcher: matcher, cues: cueTable).understand(moved, pets: pets, corrector: { typoCorrector })
-        guard read.intent.changesData, read[SlotKind.minutes]?.value == minutes else { return nil }
+        guard read.intent.changesData, read[SlotKind.minutes]?.content == minutes else { return nil }
         return read
     }
 
     /// The first run of words that reads as minutes with a unit ("38 minutes", "an hour") before
     /// `end`, and its value.
-    private static func firstTime(in line: Matcher.Line, before end: Int) -> (Range<Int>, String)? {
+    private static func firstTime(in line: Matcher.Line, before end: Int) -> (Range<Int>, SlotContent)? {
         let units = SlotParsers.DurationReader.units
         for start in 0..<end {
             for length in (2...3).reversed() where start + length <= end && units[line.words[start + length - 1]] != nil {

@@ -71,11 +71,11 @@ extension Suggester {
                 && (Self.numberLike.contains(word) || ClassifierFeatures.modelWords([word]).contains(IntentClassifier.numberPlaceholder))
             guard Self.unitsOfTime.contains(word) || isNumber else { continue }
             // The same value said again is no other number: "monthly, like every 30 days".
-            let parsers: [SlotKind: ([String]) -> String?] = [
+            let parsers: [SlotKind: ([String]) -> SlotContent?] = [
                 .minutes: SlotParsers.minutes, .days: SlotParsers.days, .count: SlotParsers.count, .range: SlotParsers.range,
             ]
             let repeated = command.slots.contains { kind, value in
-                value.value != nil && parsers[kind]?([line.slotWords[position]]) == value.value
+                value.content != nil && parsers[kind]?([line.slotWords[position]]) == value.content
             }
             if !repeated { return false }
         }

@@ -59,7 +59,7 @@ extension LineReader {
             for replacement in [fragment, kept].compactMap({ $0 }) {
                 let sentence = before.replacingCharacters(in: range, with: replacement)
                 guard let command = readPart(sentence, pets: pets), command.intent == earlier.intent,
-                      let changed = command[kind], changed.value != slot.value || changed.knownPet != slot.knownPet
+                      let changed = command[kind], changed.content != slot.content || changed.knownPet != slot.knownPet
                 else { continue }
                 return command
             }

@@ -113,7 +113,7 @@ struct LineReader {
             // pause her").
             guard so.intent == command.intent,
                   command.slots.allSatisfy({ kind, value in
-                      so.slots[kind].map { $0.value == value.value && $0.knownPet == value.knownPet || $0.isPronoun || value.isPronoun } ?? true
+                      so.slots[kind].map { $0.content == value.content && $0.knownPet == value.knownPet || $0.isPronoun || value.isPronoun } ?? true
                   })
             else { return nil }
             merged = Command(intent: so.intent, slots: so.slots.merging(command.slots) { first, second in first.isPronoun ? second : first },

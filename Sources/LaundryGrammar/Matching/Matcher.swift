@@ -231,7 +231,7 @@ final class Matcher: Sendable {
         var candidateRanges: [UInt64]
         static let unasked = UInt64.max
         /// The values slot parsers gave for this line's words.
-        var parsedValues: [String] = []
+        var parsedValues: [SlotContent] = []
         /// The steps taken (nodes visited), for ``WorkCounter``.
         var steps = 0
 
@@ -300,12 +300,12 @@ final class Matcher: Sendable {
     }
 
     private func value(of capture: Capture, in line: String, _ tokens: [Token], _ walk: Walk) -> SlotValue {
-        let value: String? = switch capture.value {
-        case .listed(let index): graph.values[Int(index)]
+        let value: SlotContent? = switch capture.value {
+        case .listed(let index): graph.contents[Int(index)]
         case .parsed(let index): walk.parsedValues[index]
         case nil: nil
         }
-        guard capture.end > capture.start else { return SlotValue(text: "", value: value) }
+        guard capture.end > capture.start else { return SlotValue(text: "", content: value) }
         let first = tokens[capture.start], last = tokens[capture.end - 1]
         switch capture.kind {
         case .path:
@@ -324,7 +324,7 @@ final class Matcher: Sendable {
             return SlotValue(text: String(line[tokens[start].range.lowerBound..<tokens[end - 1].range.upperBound]))
         case .topic:
             let end = SlotTrimming.end(walk.line, capture.start..<capture.end)
-            return SlotValue(text: String(line[first.range.lowerBound..<tokens[end - 1].range.upperBound]), value: value)
+            return SlotValue(text: String(line[first.range.lowerBound..<tokens[end - 1].range.upperBound]), content: value)
         case .pet where capture.knownPet == nil && !capture.isPronoun:
             let text = String(line[first.range.lowerBound..<last.range.upperBound])
             return SlotValue(text: PetNameIndex.withoutPossessive(text))
@@ -333,7 +333,7 @@ final class Matcher: Sendable {
             return SlotValue(
                 // "snowy's" names Snowy: the slot holds the name, not the possessive.
                 text: capture.kind == .pet ? PetNameIndex.withoutPossessive(text) : text,
-                knownPet: capture.knownPet.map { walk.pets.entries[$0].name }, value: value, isPronoun: capture.isPronoun)
+                knownPet: capture.knownPet.map { walk.pets.entries[$0].name }, content: value, isPronoun: capture.isPronoun)
         }
     }
 }

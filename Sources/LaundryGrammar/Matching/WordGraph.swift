@@ -108,6 +108,8 @@ final class WordGraph: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var vocabulary: [String: Int32] = [:]
     /// The values of value-list slots, by index.
     @exclusivity(unchecked) private(set) var values: [String] = []
+    /// The same values as what they stand for, read once (``contents(of:edges:)``).
+    @exclusivity(unchecked) private(set) var contents: [SlotContent] = []
     /// What happens to a line before it is matched (and to the grammar's own words when compiled).
     @exclusivity(unchecked) private(set) var normalizer = Normalizer.empty
 
@@ -133,6 +135,7 @@ final class WordGraph: @unchecked Sendable {
         accepts = builder.accepts
         (edges, edgeStarts) = builder.edgesByNode()
         (wordIDs, runEnds) = Matcher.wordRuns(edges, edgeStarts: edgeStarts)
+        contents = try Self.contents(of: values, edges: edges)
         // Slot labels change below, but not their kind, nor any edge's target: all it reads.
         let analysis = GraphAnalysis(edges: edges, edgeStarts: edgeStarts, accepts: accepts)
 
@@ -214,6 +217,7 @@ final class WordGraph: @unchecked Sendable {
         }
         nextWordIDs = try reader.fixedArray()
         try checkIndices()
+        contents = try Self.contents(of: values, edges: edges)
         intentsTakingPet = Self.intentsTakingPet(templates)
     }
 

@@ -72,8 +72,8 @@ enum SlotReading {
     /// Any words to the end of what the template allows, as typed (with their punctuation).
     case freeText
     case words(maximum: Int)
-    /// Words a parser turns into a value; the value is given back in ``SlotValue/value``.
-    case parsed(@Sendable ([String]) -> String?)
+    /// Words a parser turns into a value; the value is given back in ``SlotValue/content``.
+    case parsed(@Sendable ([String]) -> SlotContent?)
     /// Only from a value list (`{setting:settings}`).
     case listOnly
 }
@@ -84,25 +84,46 @@ public struct SlotValue: Equatable, Sendable {
     public let text: String
     /// For a `{pet}` slot: the stored name of the pet the words name exactly, if any.
     public let knownPet: String?
-    /// For typed slots and value lists: the value the words stand for, in a stable form —
-    /// minutes, days and counts as numbers ("75", "3"; out of range too: "-5", "7.5", and
-    /// anything past ``SlotNumber/ceiling`` as the ceiling), a list's value ("on", "dark"), a
-    /// range's name ("this_week", "last_30_days").
-    public let value: String?
+    /// For typed slots and value lists: what the words stand for — minutes, days and counts as
+    /// numbers (out of range too: -5, 7.5, and anything past ``SlotNumber/ceiling`` as the
+    /// ceiling), an instant, a pause's end, a span of history, a list's value ("on", "dark").
+    public let content: SlotContent?
     /// For a `{pet}` slot: the words were a pronoun ("it", "her"), meaning the pet last talked
     /// about.
     public let isPronoun: Bool
 
-    public init(text: String, knownPet: String? = nil, value: String? = nil, isPronoun: Bool = false) {
+    public init(text: String, knownPet: String? = nil, content: SlotContent? = nil, isPronoun: Bool = false) {
         self.text = text
         self.knownPet = knownPet
-        self.value = value
+        self.content = content
         self.isPronoun = isPronoun
     }
 
-    /// The value as a number, for minutes, days and counts: to be checked against its range
-    /// before it is used (``SlotNumber/whole(in:)``).
-    public var number: SlotNumber? { value.flatMap(SlotNumber.init(text:)) }
+    /// The number of minutes, days and counts: to be checked against its range before it is used
+    /// (``SlotNumber/whole(in:)``).
+    public var number: SlotNumber? {
+        if case .number(let number)? = content { number } else { nil }
+    }
+
+    /// A value list's value ("on", "dark", "wet_reminder").
+    public var listed: String? {
+        if case .listed(let value)? = content { value } else { nil }
+    }
+
+    /// The instant of an `{at}` slot.
+    public var instant: PastInstant? {
+        if case .instant(let instant)? = content { instant } else { nil }
+    }
+
+    /// When a pause ends or begins, of an `{until}` or `{from}` slot.
+    public var pauseBound: PauseBound? {
+        if case .pauseBound(let bound)? = content { bound } else { nil }
+    }
+
+    /// The span of history of a `{range}` slot.
+    public var range: HistoryRange? {
+        if case .range(let range)? = content { range } else { nil }
+    }
 }
 
 /// A line understood: the intent and its slots.

@@ -102,12 +102,12 @@ extension SlotParsers {
     /// What most durations typed are — "45", "45 minutes", "2 hours": digits, then a unit or
     /// none — read in whole minutes, without `Decimal` (a tenth of the work; a test holds it to
     /// ``DurationReader``). Nil for any other words, which the reader reads.
-    static func plainMinutes(_ words: [String]) -> String? {
+    static func plainMinutes(_ words: [String]) -> SlotNumber? {
         guard words.count <= 2, let digits = words.first, (1...9).contains(digits.utf8.count),
               digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(digits),
               let unit = words.count == 1 ? 1 : plainUnitMinutes[words[1]]
         else { return nil }
-        return String(min(value * unit, SlotNumber.ceiling))
+        return .whole(min(value * unit, SlotNumber.ceiling))
     }
 
     /// ``DurationReader/units`` in whole minutes.

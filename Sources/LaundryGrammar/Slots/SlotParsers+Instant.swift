@@ -2,13 +2,13 @@ import Foundation
 
 extension SlotParsers {
     /// A past instant, as words say it — for a step taken earlier ("I folded snowy yesterday at
-    /// 6pm"). The value says how to find it; the assistant resolves it in the user's time zone:
-    /// - `ago:SECONDS` — "2 hours ago", "half an hour ago", "yesterday" (a day ago); below zero for
-    ///   a time still to come ("in 20 minutes"), which the assistant refuses;
-    /// - `at:DAY:HH:MM:CLOCK` — "at 9:30", "yesterday at 6pm", "this morning": DAY is `0` (today),
-    ///   `-1` (yesterday) or `any` (the latest such time that is not in the future); CLOCK is `24`
-    ///   (the hour as given) or `12` (a bare 1–12: morning or evening, whichever came last).
-    package static let instant: @Sendable ([String]) -> String? = { words in
+    /// 6pm"): a time before now ("2 hours ago", "yesterday", "in 20 minutes" — still to come, which
+    /// the assistant refuses), or a time of day ("at 9:30", "yesterday at 6pm", "this morning").
+    package static let instant: @Sendable ([String]) -> SlotContent? = { words in
+        pastInstant(words).map(SlotContent.instant)
+    }
+
+    static func pastInstant(_ words: [String]) -> PastInstant? {
         var words = words
         // "about an hour ago", "around 9", "like 10": roughly is as exact as it gets.
         if words.count > 1, let first = words.first, roughly.contains(first) { words.removeFirst() }
@@ -23,7 +23,7 @@ extension SlotParsers {
         if words.count >= 2, words.first == "in" {
             var reader = DurationReader(words: splitCompact(Array(words.dropFirst())))
             guard let minutes = reader.read()?.whole(in: 1...(60 * 24 * 366)) else { return nil }
-            return "ago:-\(minutes * 60)"
+            return .secondsAgo(-minutes * 60)
         }
         if words.last == "ago" {
             // "two days ago", "a day ago": whole days.
@@ -32,46 +32,48 @@ extension SlotParsers {
                 let days = quantity == ["a"] || quantity == ["one"] ? 1 : number(quantity, at: 0).flatMap { value, used in
                     used == quantity.count ? SlotNumber(value)?.whole(in: 1...366) : nil
                 }
-                return days.map { "ago:\($0 * 86400)" }
+                return days.map { .secondsAgo($0 * 86400) }
             }
             var reader = DurationReader(words: splitCompact(Array(words.dropLast())))
             guard let minutes = reader.read()?.whole(in: 1...(60 * 24 * 366)) else { return nil }
-            return "ago:\(minutes * 60)"
+            return .secondsAgo(minutes * 60)
         }
-        var day = "any"
+        var day = InstantDay.latest
         switch words.first {
         case "yesterday":
-            day = "-1"
+            day = .yesterday
             words.removeFirst()
-            if words.isEmpty { return "ago:86400" }
+            if words.isEmpty { return .secondsAgo(86400) }
         case "today":
-            day = "0"
+            day = .today
             words.removeFirst()
         default:
             break
         }
         // Parts of a day: "this morning", "last night", "yesterday evening".
-        if let part = partsOfDay[words] { return "at:\(part.day ?? day):\(part.hour):00:24" }
+        if let part = partsOfDay[words] { return .clock(ClockTime(hour: part.hour, minute: 0), on: part.day ?? day, twelveHour: false) }
         // A part of a day before the time: "last night at 11", "this morning at 7:15".
         for length in [2, 1] where words.count > length + 1 && ["at", "around", "about", "by"].contains(words[length]) {
             guard let part = partsOfDay[Array(words[..<length])] else { continue }
             // "this evening at 8", "yesterday evening at 8" (the day said before the part).
             let said = part.day ?? day
-            let dayWords = said == "-1" ? ["yesterday"] : said == "0" ? ["today"] : []
-            return instant(dayWords + Array(words[length...]) + (part.hour >= 12 ? ["evening"] : ["morning"]))
+            let dayWords = said == .yesterday ? ["yesterday"] : said == .today ? ["today"] : []
+            return pastInstant(dayWords + Array(words[length...]) + (part.hour >= 12 ? ["evening"] : ["morning"]))
         }
         // "at 9", "by 5", "at about 7".
         if words.first == "at" || words.first == "by" { words.removeFirst() }
         if words.count > 1, let first = words.first, roughly.contains(first) { words.removeFirst() }
         // "at lunch", "yesterday at dinner".
-        if words.count == 1, let part = partsOfDay[words], part.day == nil { return "at:\(day):\(part.hour):00:24" }
+        if words.count == 1, let part = partsOfDay[words], part.day == nil {
+            return .clock(ClockTime(hour: part.hour, minute: 0), on: day, twelveHour: false)
+        }
         // The day after the time: "7 last night", "9:30 this morning", "5:45 yesterday".
         var partHour: Int?
-        if day == "any", words.last == "yesterday" || words.last == "today" {
-            day = words.removeLast() == "yesterday" ? "-1" : "0"
+        if day == .latest, words.last == "yesterday" || words.last == "today" {
+            day = words.removeLast() == "yesterday" ? .yesterday : .today
         } else if words.count > 2, ["yesterday", "today"].contains(words[words.count - 2]), let part = partsOfDay[[words.last!]] {
             // "7:30 yesterday evening"
-            (day, partHour) = (words[words.count - 2] == "yesterday" ? "-1" : "0", part.hour)
+            (day, partHour) = (words[words.count - 2] == "yesterday" ? .yesterday : .today, part.hour)
             words.removeLast(2)
         } else if words.count > 2, let part = partsOfDay[Array(words.suffix(2))] {
             words.removeLast(2)
@@ -85,16 +87,16 @@ extension SlotParsers {
         if let partHour, time.twelveHour {
             time = (partHour >= 12 && time.hour < 12 ? time.hour + 12 : time.hour, time.minute, false)
         }
-        return "at:\(day):\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute):\(time.twelveHour ? 12 : 24)"
+        return .clock(ClockTime(hour: time.hour, minute: time.minute), on: day, twelveHour: time.twelveHour)
     }
 
     /// The words that say a time is roughly it: "around 4", "at like 10", "earlier at 2".
     static let roughly: Set<String> = ["about", "around", "like", "roughly", "approximately", "approx", "earlier"]
 
-    /// The parts of a day and their hours; `day` 0 is today, -1 yesterday, nil the day said before.
-    static let partsOfDay: [[String]: (day: String?, hour: Int)] = [
-        ["this", "morning"]: ("0", 9), ["this", "afternoon"]: ("0", 15), ["this", "evening"]: ("0", 19),
-        ["tonight"]: ("0", 19), ["last", "night"]: ("-1", 21), ["morning"]: (nil, 9), ["afternoon"]: (nil, 15),
+    /// The parts of a day and their hours; `day` nil is the day said before.
+    static let partsOfDay: [[String]: (day: InstantDay?, hour: Int)] = [
+        ["this", "morning"]: (.today, 9), ["this", "afternoon"]: (.today, 15), ["this", "evening"]: (.today, 19),
+        ["tonight"]: (.today, 19), ["last", "night"]: (.yesterday, 21), ["morning"]: (nil, 9), ["afternoon"]: (nil, 15),
         ["evening"]: (nil, 19), ["night"]: (nil, 21),
         // Meals: "at lunch", "yesterday at dinner".
         ["breakfast"]: (nil, 8), ["lunch"]: (nil, 12), ["lunchtime"]: (nil, 12), ["dinner"]: (nil, 19), ["dinnertime"]: (nil, 19),

@@ -2,17 +2,14 @@ import Foundation
 
 extension SlotParsers {
     /// When a pause ends, as words say it after their connector, which the templates hold ("until
-    /// monday", "for 2 weeks", "till the 12th"). The value says how to find the instant; the
-    /// assistant resolves it in the user's calendar, after now:
-    /// - `open` — no end ("indefinitely"): a fixed value of the templates, `{until=open}`;
-    /// - `for:N:UNIT` — "2 weeks", "a fortnight": UNIT is minute, hour, day, week, month or year
-    ///   (days and longer counted on the calendar, so "for 2 weeks" ends at the same clock time);
-    /// - `DAY` or `DAY@HH:MM` — "until monday", "till tomorrow evening", "until dec 24 at 6pm":
-    ///   DAY is `+N` (days from today), `weekday:N` (the next such weekday after today, 1 = Sunday),
-    ///   `date:M:D` (the next such date), `dom:D` (the next such day of a month), `nextmonth:D`
-    ///   (that day of next month) or `ymd:Y:M:D`;
-    ///   without a time, the day's start.
-    package static let until: @Sendable ([String]) -> String? = { input in
+    /// monday", "for 2 weeks", "till the 12th"): a span ("2 weeks", "a fortnight"), or a day with
+    /// a time of day or without ("monday", "tomorrow evening", "dec 24 at 6pm"). An end that is
+    /// no end ("indefinitely") is a fixed value of the templates, `{until=open}`.
+    package static let until: @Sendable ([String]) -> SlotContent? = { input in
+        pauseBound(input).map(SlotContent.pauseBound)
+    }
+
+    static func pauseBound(_ input: [String]) -> PauseBound? {
         // "12th" is one word the filter lets through; a lone "th" is not (``mayRead(_:)``).
         guard input.allSatisfy(mayRead) else { return nil }
         // A span ends with its unit, which may be written onto its number ("2wks"); a day and a
@@ -26,8 +23,8 @@ extension SlotParsers {
     }
 
     /// "2 weeks", "a fortnight", "ten days", "3 hours", "a month".
-    private static func span(_ words: [String]) -> String? {
-        if words == ["a", "fortnight"] || words == ["one", "fortnight"] { return "for:2:week" }
+    private static func span(_ words: [String]) -> PauseBound? {
+        if words == ["a", "fortnight"] || words == ["one", "fortnight"] { return .span(2, .week) }
         guard words.count >= 2, let unit = spanUnits[words.last!] else { return nil }
         let quantity = Array(words.dropLast())
         let count: Decimal
@@ -40,88 +37,83 @@ extension SlotParsers {
             count = value
         }
         guard let whole = SlotNumber(count * unit.multiple)?.whole(in: 1...100_000) else { return nil }
-        return "for:\(whole):\(unit.name)"
+        return .span(whole, unit.name)
     }
 
-    private static let spanUnits: [String: (name: String, multiple: Decimal)] = [
-        "minute": ("minute", 1), "minutes": ("minute", 1), "min": ("minute", 1), "mins": ("minute", 1),
-        "hour": ("hour", 1), "hours": ("hour", 1), "hr": ("hour", 1), "hrs": ("hour", 1), "h": ("hour", 1),
-        "day": ("day", 1), "days": ("day", 1), "night": ("day", 1), "nights": ("day", 1),
-        "week": ("week", 1), "weeks": ("week", 1), "wk": ("week", 1), "wks": ("week", 1),
-        "fortnight": ("week", 2), "fortnights": ("week", 2), "month": ("month", 1), "months": ("month", 1),
-        "year": ("year", 1), "years": ("year", 1),
+    private static let spanUnits: [String: (name: CalendarUnit, multiple: Decimal)] = [
+        "minute": (.minute, 1), "minutes": (.minute, 1), "min": (.minute, 1), "mins": (.minute, 1),
+        "hour": (.hour, 1), "hours": (.hour, 1), "hr": (.hour, 1), "hrs": (.hour, 1), "h": (.hour, 1),
+        "day": (.day, 1), "days": (.day, 1), "night": (.day, 1), "nights": (.day, 1),
+        "week": (.week, 1), "weeks": (.week, 1), "wk": (.week, 1), "wks": (.week, 1),
+        "fortnight": (.week, 2), "fortnights": (.week, 2), "month": (.month, 1), "months": (.month, 1),
+        "year": (.year, 1), "years": (.year, 1),
     ]
 
     /// A day, with a time of day after it or not: "monday", "tomorrow evening", "dec 24 at 6pm".
-    private static func endDay(_ words: [String]) -> String? {
+    private static func endDay(_ words: [String]) -> PauseBound? {
         // A time alone: "until 6pm", "till tonight".
-        if let part = partsOfDay[words], part.day != "-1" { return "+0@\(part.hour):00" }
+        if let part = partsOfDay[words], part.day != .yesterday { return .day(.daysFromToday(0), at: ClockTime(hour: part.hour, minute: 0)) }
         if let time = clockTime(words.first == "at" ? Array(words.dropFirst()) : words) {
-            return "+0@" + clockValue(time)
+            return .day(.daysFromToday(0), at: ClockTime(hour: time.hour, minute: time.minute))
         }
         for split in stride(from: words.count, through: 1, by: -1) {
             guard let day = day(Array(words[..<split])) else { continue }
             let rest = Array(words[split...])
-            if rest.isEmpty { return day }
-            if let part = partsOfDay[rest], part.day == nil { return "\(day)@\(part.hour):00" }
+            if rest.isEmpty { return .day(day, at: nil) }
+            if let part = partsOfDay[rest], part.day == nil { return .day(day, at: ClockTime(hour: part.hour, minute: 0)) }
             let clock = rest.first == "at" ? Array(rest.dropFirst()) : rest
             guard let time = clockTime(clock) else { return nil }
             // "until monday at 9" is the morning: an end is planned, not remembered.
-            return "\(day)@" + clockValue(time)
+            return .day(day, at: ClockTime(hour: time.hour, minute: time.minute))
         }
         // The time first: "6pm tomorrow", "9am on monday".
         for split in 1..<words.count {
             guard let time = clockTime(Array(words[..<split])) else { continue }
             let rest = Array(words[split...])
-            guard let day = day(rest.first == "on" ? Array(rest.dropFirst()) : rest), !day.contains("@") else { return nil }
-            return "\(day)@" + clockValue(time)
+            guard let day = day(rest.first == "on" ? Array(rest.dropFirst()) : rest) else { return nil }
+            return .day(day, at: ClockTime(hour: time.hour, minute: time.minute))
         }
         return nil
     }
 
-    /// A time of day as an end's value writes it: "9:05", "18:30".
-    private static func clockValue(_ time: (hour: Int, minute: Int, twelveHour: Bool)) -> String {
-        "\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute)"
-    }
-
     /// "tomorrow", "monday", "next friday", "next week", "the weekend", "dec 24", "24 december",
     /// "the 12th", "the 1st of next month", "2026-12-03".
-    static func day(_ words: [String]) -> String? {
+    static func day(_ words: [String]) -> CalendarDay? {
         var words = words
         // The words as one string (no word holds a space): each case an array of words was an
         // array made and compared for every day asked about.
         switch words.joined(separator: " ") {
-        case "tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tommorrow": return "+1"
-        case "next week": return "weekday:2"
-        case "next month": return "nextmonth:1"
-        case "weekend", "this weekend": return "weekday:7"
-        case "new year", "new years", "new year's", "new years day", "new year's day": return "date:1:1"
-        case "christmas", "xmas", "christmas day": return "date:12:25"
+        case "tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tommorrow": return .daysFromToday(1)
+        case "next week": return .weekday(2)
+        case "next month": return .dayOfNextMonth(1)
+        case "weekend", "this weekend": return .weekday(7)
+        case "new year", "new years", "new year's", "new years day", "new year's day": return .date(month: 1, day: 1)
+        case "christmas", "xmas", "christmas day": return .date(month: 12, day: 25)
         default: break
         }
-        if words.count == 2, words[0] == "day", let number = Int(words[1]), (1...31).contains(number) { return "dom:\(words[1])" }
+        if words.count == 2, words[0] == "day", let number = Int(words[1]), (1...31).contains(number) { return .dayOfMonth(number) }
         // "the 1st of next month", "the 9th next month".
         if words.count >= 3, words.suffix(2) == ["next", "month"] {
             let said = words.dropLast(2)
-            guard let dayOfMonth = day(Array(said.last == "of" ? said.dropLast() : said)), dayOfMonth.hasPrefix("dom:") else { return nil }
-            return "nextmonth:" + dayOfMonth.dropFirst(4)
+            guard case .dayOfMonth(let dayOfMonth)? = day(Array(said.last == "of" ? said.dropLast() : said)) else { return nil }
+            return .dayOfNextMonth(dayOfMonth)
         }
         if words.first == "next" || words.first == "this" { words.removeFirst() }
-        if words.count == 1, let weekday = weekdays[words[0]] { return "weekday:\(weekday)" }
+        if words.count == 1, let weekday = weekdays[words[0]] { return .weekday(weekday) }
         // "until august": the month's first day.
-        if words.count == 1, let month = months[words[0]] { return "date:\(month):1" }
+        if words.count == 1, let month = months[words[0]] { return .date(month: month, day: 1) }
         // "3/15" (a month, then its day; "15/3" the other way round).
         let slashed = words.count == 1 ? words[0].split(separator: "/").compactMap { Int($0) } : []
         if slashed.count == 2 {
             let (month, dayOfMonth) = slashed[0] <= 12 ? (slashed[0], slashed[1]) : (slashed[1], slashed[0])
             guard (1...12).contains(month), (1...31).contains(dayOfMonth) else { return nil }
-            return "date:\(month):\(dayOfMonth)"
+            return .date(month: month, day: dayOfMonth)
         }
         // "2026-12-03".
         let iso = words.count == 1 ? words[0].split(separator: "-", omittingEmptySubsequences: false) : []
         if iso.count == 3, iso[0].count == 4, let year = Int(iso[0]), let month = Int(iso[1]), let day = Int(iso[2]),
            (1...12).contains(month), (1...31).contains(day) {
-            return "ymd:\(year):\(month):\(day)"
+            return .fullDate(year: year, month: month, day: day)
         }
         // "24 dec", "dec 24", "the 24th of december", "december 24th", "the 12th".
         var month: Int?, dayOfMonth: Int?
@@ -138,8 +130,8 @@ extension SlotParsers {
             index += 1
         }
         guard let dayOfMonth else { return nil }
-        guard let month else { return "dom:\(dayOfMonth)" }
-        return "date:\(month):\(dayOfMonth)"
+        guard let month else { return .dayOfMonth(dayOfMonth) }
+        return .date(month: month, day: dayOfMonth)
     }
 
     /// "12th" → "12", "1st" → "1", "third" → "3", "twenty-first" → "21"; any other word as it is.

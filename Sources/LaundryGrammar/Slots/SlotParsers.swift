@@ -12,25 +12,25 @@ import Foundation
 package enum SlotParsers {
     /// Minutes from "30", "30 minutes", "30 min", "1 hour", "1h 15m", "1h15m", "90min",
     /// "an hour and a half", "half an hour", "1.5 hours", "forty five", "forty-five minutes".
-    package static let minutes: @Sendable ([String]) -> String? = { words in
-        if let whole = plainMinutes(words) { return whole }
+    package static let minutes: @Sendable ([String]) -> SlotContent? = { words in
+        if let whole = plainMinutes(words) { return .number(whole) }
         var parser = DurationReader(words: splitCompact(words))
-        return parser.read()?.text
+        return parser.read().map(SlotContent.number)
     }
 
     /// Days from "4", "4 days", "every 4 days", "every day", "every other day", "daily",
     /// "weekly", "once a week", "twice a week", "3 times a week", "every 2 weeks",
     /// "fortnightly", "monthly", "once a month".
-    package static let days: @Sendable ([String]) -> String? = { words in
-        frequencyDays(splitCompact(words))?.text
+    package static let days: @Sendable ([String]) -> SlotContent? = { words in
+        frequencyDays(splitCompact(words)).map(SlotContent.number)
     }
 
     /// A number: "3", "twenty", "twenty one", "forty-five" — and "0", "-1", "1.5", which are
     /// no count, so that the assistant can answer with the counts there are.
-    package static let count: @Sendable ([String]) -> String? = { input in
+    package static let count: @Sendable ([String]) -> SlotContent? = { input in
         let words = splitCompact(input)
         guard !words.isEmpty, let (value, used) = number(words, at: 0), used == words.count else { return nil }
-        return SlotNumber(value)?.text
+        return SlotNumber(value).map(SlotContent.number)
     }
 
     /// A span of time: "today", "yesterday", "this week", "last week", "this month",
@@ -38,15 +38,15 @@ package enum SlotParsers {
     /// months" is `last_N_days` in days, for any number N (see ``SlotNumber``): "last 0 days" is
     /// understood, and answered with the range. A range may be possessive: "this week's",
     /// "today's" ("export this week's history").
-    package static let range: @Sendable ([String]) -> String? = { input in
-        guard let last = input.last, possessiveRangeWords.contains(last) else { return rangeValue(input) }
-        return rangeValue(input.dropLast() + [String(last.dropLast(last.hasSuffix("'s") ? 2 : 1))])
+    package static let range: @Sendable ([String]) -> SlotContent? = { input in
+        guard let last = input.last, possessiveRangeWords.contains(last) else { return historyRange(input).map(SlotContent.range) }
+        return historyRange(input.dropLast() + [String(last.dropLast(last.hasSuffix("'s") ? 2 : 1))]).map(SlotContent.range)
     }
 
     /// The possessive words that may end a range ("the last 3 days'" for the plural).
     static let possessiveRangeWords: Set<String> = ["today's", "yesterday's", "week's", "month's", "days'", "weeks'", "months'"]
 
-    private static func rangeValue(_ input: [String]) -> String? {
+    private static func historyRange(_ input: [String]) -> HistoryRange? {
         let named: HistoryRange? = switch input {
         case ["today"]: .today
         case ["yesterday"]: .yesterday
@@ -61,11 +61,13 @@ package enum SlotParsers {
         case ["all", "time"], ["ever"], ["everything"], ["all"]: .all
         default: nil
         }
-        if let named { return named.slotValue }
-        // "since march 10", "since monday", "since 10th of march".
-        if input.first == "since", input.count > 1, let day = day(Array(input.dropFirst())),
-           !day.hasPrefix("+"), !day.hasPrefix("nextmonth"), !day.contains("@") {
-            return HistoryRange.since(day).slotValue
+        if let named { return named }
+        // "since march 10", "since monday", "since 10th of march": a day that has been.
+        if input.first == "since", input.count > 1, let day = day(Array(input.dropFirst())) {
+            switch day {
+            case .weekday, .dayOfMonth, .date, .fullDate: return .since(day)
+            case .daysFromToday, .dayOfNextMonth: return nil
+            }
         }
         // "last 30 days", "past two weeks" — and, as an option's value, "7d", "2w", "30 days".
         var words = splitCompact(input)
@@ -74,7 +76,7 @@ package enum SlotParsers {
         guard words.count >= 2, let (count, used) = number(words, at: 0), used == words.count - 1,
               let unit = units[words.last!], let days = SlotNumber(count * unit)
         else { return nil }
-        return HistoryRange.lastDays(days).slotValue
+        return .lastDays(days)
     }
 
     /// Every word the typed slots' parsers read: number words, units of time, frequencies and

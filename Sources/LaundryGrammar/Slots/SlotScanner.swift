@@ -53,12 +53,12 @@ struct SlotScanner: Sendable {
         // Typed values: the longest run their parser reads, where no pet stands. Each kind reads
         // the line on its own ("40" may be minutes or days): an intent takes only its own kinds.
         let petWords = used
-        let typed: [(SlotKind, ([String]) -> String?)] = [
+        let typed: [(SlotKind, ([String]) -> SlotContent?)] = [
             (.range, SlotParsers.range), (.days, SlotParsers.days), (.minutes, SlotParsers.minutes), (.count, SlotParsers.count),
         ]
         for (kind, parser) in typed where kinds.contains(kind) {
             guard let (range, value) = longestRun(in: line, avoiding: petWords, kind: kind, parser) else { continue }
-            slots[kind] = SlotValue(text: text(range), value: value)
+            slots[kind] = SlotValue(text: text(range), content: value)
             used.formUnion(range)
         }
         // Each list's slot reads the line on its own too: "history" is an export's kind and a
@@ -66,7 +66,7 @@ struct SlotScanner: Sendable {
         let beforeLists = used
         for (kind, phrases) in phrases where kinds.contains(kind) {
             guard let (range, value) = phrase(in: line, phrases, avoiding: beforeLists) else { continue }
-            slots[kind] = SlotValue(text: text(range), value: value)
+            slots[kind] = SlotValue(text: text(range), content: SlotContent(fixed: value, for: kind))
             used.formUnion(range)
         }
         if kinds.contains(.path), let index = line.tokens.indices.first(where: { Self.looksLikeAPath(line.tokens[$0], original) }) {
@@ -97,9 +97,9 @@ struct SlotScanner: Sendable {
     /// The longest run of words (at most the matcher's limit for a typed slot) that `parser`
     /// reads, outside `used`; a bare number only for a count, or when nothing longer reads.
     private func longestRun(
-        in line: Matcher.Line, avoiding used: Set<Int>, kind: SlotKind, _ parser: ([String]) -> String?
-    ) -> (Range<Int>, String)? {
-        var best: (Range<Int>, String)?
+        in line: Matcher.Line, avoiding used: Set<Int>, kind: SlotKind, _ parser: ([String]) -> SlotContent?
+    ) -> (Range<Int>, SlotContent)? {
+        var best: (Range<Int>, SlotContent)?
         // Every parser refuses a run holding a word of letters it does not know ("thing"): no
         // run goes past one, and none is offered to a parser.
         let unknown = line.slotWords.map { word in

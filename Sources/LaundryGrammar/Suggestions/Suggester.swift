@@ -130,10 +130,10 @@ struct Suggester: Sendable {
             case .word: buffer += rendering.bytes[index]
             case .slot(let kind): buffer += values[kind] ?? []
             case .list(let kind, let list):
-                guard let value = slots[kind]?.value, let phrase = phraseBytes[list]?[value] else { return false }
+                guard let value = slots[kind]?.listed, let phrase = phraseBytes[list]?[value] else { return false }
                 buffer += phrase
             case .constant(let kind, let value):
-                guard slots[kind]?.value == value else { return false }
+                guard let content = slots[kind]?.content, SlotContent(fixed: value, for: kind) == content else { return false }
                 if buffer.last == UInt8(ascii: " ") { buffer.removeLast() }
             }
         }
@@ -207,9 +207,9 @@ struct Suggester: Sendable {
                 guard let value = slots[kind] else { return nil }
                 words.append(Self.words(for: kind, value))
             case .constant(let kind, let value):
-                guard slots[kind]?.value == value else { return nil }
+                guard let content = slots[kind]?.content, SlotContent(fixed: value, for: kind) == content else { return nil }
             case .list(let kind, let list):
-                guard let value = slots[kind]?.value, let phrase = phrases[list]?[value] else { return nil }
+                guard let value = slots[kind]?.listed, let phrase = phrases[list]?[value] else { return nil }
                 words.append(phrase)
             }
         }
@@ -226,9 +226,9 @@ struct Suggester: Sendable {
         case .days:
             guard let days = value.number?.whole(in: 1...Int.max) else { return value.text }
             return days == 1 ? "every day" : "every \(days) days"
-        case .count: return value.value ?? value.text
+        case .count: return value.number?.text ?? value.text
         case .range:
-            return value.value.flatMap(HistoryRange.init(slotValue:))?.label ?? value.text
+            return value.range?.label ?? value.text
         default: return value.text
         }
     }

@@ -105,7 +105,7 @@ struct JSONRenderer: ReplyRenderer {
             ("input", .string(reply.input)),
             ("ok", .bool(reply.ok)),
             ("intent", .string(reply.intent.rawValue)),
-            ("slots", .object(reply.slots.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            ("slots", .object(reply.contractSlots.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
             ("pet", reply.pet.map(JSONValue.string) ?? .null),
         ]
         // What else the pet is called (its kind first), with every reply about one.

@@ -71,7 +71,7 @@ struct ReplyView {
 
     private func title(of reply: Reply) -> String? {
         switch reply.content {
-        case .document(let format, _): return format.uppercased()
+        case .document(let format, _): return format.rawValue.uppercased()
         case .quickActions: return "⚡ Quick actions"
         case .help: return "Help"
         case .settings: return "Settings"
