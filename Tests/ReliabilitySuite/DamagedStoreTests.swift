@@ -100,17 +100,29 @@ import Testing
     /// Damage that only a command's own reads find (a row no LaundryTime writes, on a store that
     /// looks fine otherwise) stops a script there: the commands waiting with it in one commit are
     /// not stored (and not answered), and nothing after it runs.
+    ///
+    /// All three lines wait at the first read, so the first two share a commit — unless answering
+    /// the first took longer than a group may hold the store (`CommandGroup.maximumDuration`, which
+    /// a loaded machine's first command can pass): then it was stored on its own and answered.
+    /// Either way, what is answered is stored and what is not stored is not answered.
     @Test func damageFoundMidScriptStopsTheScript() throws {
         try makeStore(pets: 3)
         _ = try SQLiteShell.rows(database, ["UPDATE cycleEvent SET at = 'last tuesday' WHERE id = 1"])
         try reseal()
-        // From a file, as `laundrytime < script` reads it: all three lines wait at the first read.
+        // From a file, as `laundrytime < script` reads it.
         let result = try laundrytime.run(["--json"], scriptFile: "create pet Early\nhistory\ncreate pet Late\n")
         #expect(result.status == 3, "\(result.stdout) \(result.stderr)")
-        #expect(result.stdout.isEmpty, "no answer is shown for what was not stored: \(result.stdout)")
-        #expect(result.stderr.contains("lines 1–2: not stored, so not done") && result.stderr.contains("is damaged"), "\(result.stderr)")
         let names = try SQLiteShell.rows(database, ["SELECT name FROM pet ORDER BY id"]).map { $0[0] }
-        #expect(names == ["P1", "P2", "P3"], "\(names)")
+        let answered = result.jsonLines.compactMap { $0["input"] as? String }
+        if answered.isEmpty {
+            #expect(result.stderr.contains("lines 1–2: not stored, so not done"), "\(result.stderr)")
+            #expect(names == ["P1", "P2", "P3"], "\(names)")
+        } else {
+            #expect(answered == ["create pet Early"], "only the line stored before the damage: \(result.stdout)")
+            #expect(result.stderr.contains("line 2: not stored, so not done"), "\(result.stderr)")
+            #expect(names == ["P1", "P2", "P3", "Early"], "\(names)")
+        }
+        #expect(result.stderr.contains("is damaged") && !result.stdout.contains("Late"), "nothing after the damage runs: \(result.stderr)")
 
         // On its own, the command that finds it says so and ends with 3.
         let alone = try laundrytime.run(["--json", "history"])
