@@ -42,6 +42,8 @@ let package = Package(
         // FilePath: the paths an export is given, taken apart without NSString's path functions,
         // which trap on some of them ("x", "é", "//é").
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // `laundrytime mcp`: the Model Context Protocol over stdio (docs/mcp.md).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         .target(name: "LaundryCore"),
@@ -86,10 +88,16 @@ let package = Package(
             name: "LaundryTerminal",
             dependencies: ["LaundryCore", "LaundryPlatform", "LaundryAssistant", "CLibEdit"]
         ),
+        // `laundrytime mcp`: another front end, for AI assistants (docs/mcp.md).
+        .target(
+            name: "LaundryMCP",
+            dependencies: ["LaundryCore", "LaundryAssistant", "LaundryTerminal", .product(name: "MCP", package: "swift-sdk")]
+        ),
         .executableTarget(
             name: "laundrytime",
             dependencies: [
                 "LaundryTerminal",
+                "LaundryMCP",
                 "LaundryPlatform",
                 "EnglishGrammar",
                 .target(name: "LaundryPostgres", condition: .when(traits: ["PostgreSQL"])),

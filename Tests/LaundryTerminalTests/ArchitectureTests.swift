@@ -22,6 +22,8 @@ import Testing
         "EnglishGrammar": ["LaundryGrammar"],
         "LaundryAssistant": ["Foundation", "LaundryCore", "LaundryPlatform", "LaundryConfusables", "LaundryStore", "LaundryGrammar", "SystemPackage"],
         "LaundryTerminal": ["Foundation", "Synchronization", "LaundryCore", "LaundryPlatform", "LaundryAssistant", "CLibEdit"],
+        // `laundrytime mcp`: a front end beside the terminal, drawing its JSON with the terminal's.
+        "LaundryMCP": ["Foundation", "Dispatch", "LaundryCore", "LaundryAssistant", "LaundryTerminal", "MCP"],
     ]
 
     static let sources = URL(fileURLWithPath: #filePath)
@@ -47,7 +49,7 @@ import Testing
     /// members): the terminal never names the assistant's type, and the executable only makes
     /// one. Nothing is re-exported: a module that names another's types imports it.
     @Test func theFrontEndsSeeTheConversationOnly() throws {
-        for module in ["LaundryTerminal", "laundrytime"] {
+        for module in ["LaundryTerminal", "LaundryMCP", "laundrytime"] {
             let folder = Self.sources.appendingPathComponent(module)
             for file in Self.swiftFiles(in: folder) {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
