@@ -176,12 +176,32 @@ async def without_elicitation_a_delete_is_refused(data):
     async with Client(data) as client:
         await client.call("create_pet", name="Snowy")
         for tool, arguments in [("delete_pet", {"pet": "Snowy"}), ("say", {"sentence": "delete snowy"}),
-                                ("say", {"sentence": "reset everything"})]:
+                                ("say", {"sentence": "reset everything"}), ("say", {"sentence": "mute"})]:
             result, text = await client.call(tool, **arguments)
             expect(result.is_error and "Not done" in text, text)
         # A "yes" afterwards answers nothing: the question was settled within the call.
         result, text = await client.call("say", sentence="yes")
     expect(one_shot(data, "show snowy")[0] == 0, "Snowy is still there")
+    expect("Sound: on" in one_shot(data, "settings")[1], "a guessed change is not made either")
+
+
+@check
+async def a_call_runs_the_hooks_as_the_prompt_does(data):
+    hooks = os.path.join(data, "config", "laundrytime", "hooks")
+    os.makedirs(hooks, mode=0o700)
+    told = os.path.join(data, "folded.json")
+    with open(os.path.join(hooks, "folded"), "w") as hook:
+        hook.write(f"#!/bin/sh\ncat > '{told}'\n")
+    os.chmod(os.path.join(hooks, "folded"), 0o700)
+    one_shot(data, "create pet Snowy")
+    one_shot(data, "start wash for snowy")
+    one_shot(data, "start dryer for snowy", now=AFTER_WASH)
+    async with Client(data, now="2026-03-02T11:00:00Z", env={"XDG_CONFIG_HOME": os.path.join(data, "config")}) as client:
+        result, text = await client.call("fold", pet="Snowy")
+        expect(not result.is_error, text)
+    with open(told) as payload:
+        event = json.load(payload)
+    expect(event["event"] == "folded" and event["pet"] == "Snowy", f"the hook's object: {event}")
 
 
 @check
