@@ -11,6 +11,8 @@ import sys
 import tempfile
 import time
 import traceback
+import urllib.parse
+import uuid
 import warnings
 
 from mcp import ClientSession, StdioServerParameters, types
@@ -44,10 +46,12 @@ def one_shot(data, *words, now=T0):
 
 
 class Client:
-    """A session of the Python SDK's client with the binary as its stdio server."""
+    """A session of the Python SDK's client with the binary as its stdio server (on a household's
+    database with `store`: its options)."""
 
-    def __init__(self, data, now=T0, elicit=None, env=None):
-        self.params = StdioServerParameters(command=BINARY, args=["--data-dir", data, "mcp"], env=environment(now, **(env or {})))
+    def __init__(self, data, now=T0, elicit=None, env=None, store=None):
+        self.params = StdioServerParameters(command=BINARY, args=(store or ["--data-dir", data]) + ["mcp"],
+                                            env=environment(now, **(env or {})))
         self.elicit = elicit
         self.notices = []
         self.updated = []
@@ -310,14 +314,60 @@ async def a_timer_end_is_told_once_across_servers(data):
     expect(said == "", f"--deliver-due tells it no more: {said}")
 
 
+def household_database():
+    """A fresh database on the throwaway cluster of scripts/with-postgres, or None outside it."""
+    url = os.environ.get("LAUNDRYTIME_TEST_DATABASE_URL")
+    if not url:
+        return None
+    parts = urllib.parse.urlsplit(url)
+    host = urllib.parse.parse_qs(parts.query)["host"][0]
+    name = "mcp_" + uuid.uuid4().hex[:16]
+    createdb = os.path.join(os.environ.get("LAUNDRYTIME_TEST_POSTGRES_BIN", "/usr/lib/postgresql/15/bin"), "createdb")
+    subprocess.run([createdb, "-h", host, "-U", parts.username, name], check=True,
+                   env={"PATH": "/usr/bin:/bin", "PGPASSWORD": parts.password or ""}, capture_output=True)
+    return f"postgres://{parts.username}:{parts.password}@/{name}?host={host}"
+
+
+@check
+async def a_household_members_change_reaches_a_subscriber(data):
+    database = household_database()
+    if database is None:
+        return "skipped: no PostgreSQL (run under scripts/with-postgres with a PostgreSQL build)"
+
+    def member(name, *words, now=T0):
+        done = subprocess.run([BINARY, "--database", database, "--member", name, "--format", "plain", *words],
+                              env=environment(now), capture_output=True, text=True, timeout=60)
+        return done.returncode, done.stdout.strip()
+
+    expect(member("Alex", "create pet Snowy")[0] == 0, "the household's store opens")
+    async with Client(data, store=["--database", database, "--member", "Sam"]) as sam, \
+            Client(data, store=["--database", database, "--member", "Kim"]) as kim:
+        for client in (sam, kim):
+            await client.session.subscribe_resource("laundrytime://pets")
+        member("Alex", "start wash for snowy")
+        for _ in range(100):
+            if sam.notices and kim.notices:
+                break
+            await asyncio.sleep(0.1)
+        for client in (sam, kim):
+            expect(any("Alex" in n["text"] and "Snowy" in n["text"] for n in client.notices), f"Alex's wash is news: {client.notices}")
+        result, text = await sam.call("stop", pet="Snowy")
+        expect(not result.is_error, text)
+        for _ in range(100):
+            if any("Sam (assistant)" in n["text"] for n in kim.notices):
+                break
+            await asyncio.sleep(0.1)
+        expect(any("Sam (assistant)" in n["text"] for n in kim.notices), f"Sam's assistant's change is news to Kim: {kim.notices}")
+
+
 async def main():
     failed = 0
     started = time.monotonic()
     for function in CHECKS:
         with tempfile.TemporaryDirectory() as data:
             try:
-                await asyncio.wait_for(function(data), 60)
-                print(f"✔ {function.__name__}")
+                skipped = await asyncio.wait_for(function(data), 60)
+                print(f"✔ {function.__name__}" + (f" ({skipped})" if skipped else ""))
             except Exception:
                 failed += 1
                 print(f"✘ {function.__name__}\n{traceback.format_exc()}")
