@@ -35,6 +35,10 @@ let package = Package(
     // any of it.
     traits: [
         .trait(name: "PostgreSQL", description: "A store on a PostgreSQL server (--database postgres://…)"),
+        // `laundrytime mcp` (docs/mcp.md). Not in the default build: the SDK brings
+        // FoundationNetworking and with it libcurl, which the static release build cannot link
+        // without libcurl's development files and which every start would load.
+        .trait(name: "MCP", description: "`laundrytime mcp`: a Model Context Protocol server for AI assistants"),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -91,13 +95,16 @@ let package = Package(
         // `laundrytime mcp`: another front end, for AI assistants (docs/mcp.md).
         .target(
             name: "LaundryMCP",
-            dependencies: ["LaundryCore", "LaundryAssistant", "LaundryTerminal", .product(name: "MCP", package: "swift-sdk")]
+            dependencies: [
+                "LaundryCore", "LaundryAssistant", "LaundryTerminal",
+                .product(name: "MCP", package: "swift-sdk", condition: .when(traits: ["MCP"])),
+            ]
         ),
         .executableTarget(
             name: "laundrytime",
             dependencies: [
                 "LaundryTerminal",
-                "LaundryMCP",
+                .target(name: "LaundryMCP", condition: .when(traits: ["MCP"])),
                 "LaundryPlatform",
                 "EnglishGrammar",
                 .target(name: "LaundryPostgres", condition: .when(traits: ["PostgreSQL"])),

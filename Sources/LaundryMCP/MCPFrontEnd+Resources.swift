@@ -1,3 +1,4 @@
+#if MCP
 import Foundation
 import LaundryAssistant
 import LaundryCore
@@ -100,3 +101,4 @@ extension MCPFrontEnd {
         ])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if MCP
 import Foundation
 import LaundryAssistant
 import LaundryCore
@@ -136,3 +137,4 @@ private final class Once<T: Sendable>: @unchecked Sendable {
         taken?.resume(with: result)
     }
 }
+#endif

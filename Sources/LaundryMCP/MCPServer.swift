@@ -1,3 +1,4 @@
+#if MCP
 import Dispatch
 import Foundation
 import LaundryCore
@@ -57,7 +58,7 @@ extension MCPFrontEnd {
                 await MainActor.run { canElicit = capabilities.elicitation != nil }
             }
         } catch {
-            FileHandle.standardError.write(Data("laundrytime: the MCP server could not start: \(error)\n".utf8))
+            StandardStreams.err("laundrytime: the MCP server could not start: \(error)\n")
             return 1
         }
         let watcher = Task { await watch() }
@@ -67,3 +68,4 @@ extension MCPFrontEnd {
         return 0
     }
 }
+#endif

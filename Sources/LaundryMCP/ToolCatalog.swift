@@ -1,3 +1,4 @@
+#if MCP
 import LaundryCore
 import MCP
 
@@ -114,3 +115,4 @@ struct Arguments: Sendable {
         name.contains("\"") ? name : "\"\(name)\""
     }
 }
+#endif

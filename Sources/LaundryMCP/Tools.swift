@@ -1,3 +1,4 @@
+#if MCP
 import LaundryCore
 
 /// Every tool, in the order a client lists them.
@@ -90,7 +91,7 @@ enum Tools {
                  kind: .reads, properties: [("pet", petArgument), ("range", .choice(ranges, "The span of time (all time without it)."))],
                  required: []) { args throws(ToolInputError) in
             var sentence = "history"
-            if args.values["pet"] != nil { sentence += " for \(try args.pet())" }
+            if let pet = try args.optionalText("pet") { sentence += " for \(Arguments.quoted(pet))" }
             if let range = try args.optionalText("range") { sentence += " " + range }
             return sentence
         },
@@ -148,3 +149,4 @@ enum Tools {
         }
     }
 }
+#endif

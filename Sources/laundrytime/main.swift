@@ -4,7 +4,9 @@ import Foundation
 import LaundryAssistant
 import LaundryCore
 import LaundryGrammar
+#if MCP
 import LaundryMCP
+#endif
 import LaundryStore
 import LaundryTerminal
 
@@ -103,7 +105,14 @@ let typist: String = {
     guard given.count <= 64 else { fail("--member takes a name of at most 64 characters.", .usage) }
     return given
 }()
+#if MCP
 let member = servesMCP ? MCPServer.member(for: typist) : typist
+#else
+if servesMCP {
+    fail("this laundrytime was built without the MCP server: build it with `swift build --traits MCP` (docs/mcp.md).", .usage)
+}
+let member = typist
+#endif
 if let target = options.migrateTo {
     exit(HouseholdDatabase.moveIn(from: location, to: target, environment: environment, busyTimeout: busyTimeout).rawValue)
 }
@@ -160,9 +169,11 @@ atexit { openStore?.close() }
 
 let assistant = Assistant(store: store, grammar: grammar, clock: clock, dryRun: options.dryRun, assumeYes: options.yes)
 let hooks = Hooks(environment: environment, supervisor: HookSupervisor.thisProgram) { message in StandardStreams.err(message + "\n") }
+#if MCP
 if servesMCP {
     MCPServer.run(CalledSession(conversation: assistant, clock: clock, hooks: hooks), environment: environment)
 }
+#endif
 let display = DisplayOptions(format: options.json ? .json : options.format, color: options.color,
                              noAnimation: options.noAnimation, environment: environment)
 let session = Session(conversation: assistant, clock: clock, display: display, bail: options.bail)

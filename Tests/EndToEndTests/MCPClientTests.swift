@@ -1,3 +1,4 @@
+#if MCP
 import Foundation
 import LaundryTestSupport
 import Testing
@@ -29,3 +30,4 @@ import Testing
         #expect(said.contains(" checks passed") && !said.contains("✘"), "\(said)")
     }
 }
+#endif
