@@ -35,6 +35,10 @@ let package = Package(
     // any of it.
     traits: [
         .trait(name: "PostgreSQL", description: "A store on a PostgreSQL server (--database postgres://…)"),
+        // `laundrytime mcp` (docs/mcp.md). Not in the default build: the SDK brings
+        // FoundationNetworking and with it libcurl, which the static release build cannot link
+        // without libcurl's development files and which every start would load.
+        .trait(name: "MCP", description: "`laundrytime mcp`: a Model Context Protocol server for AI assistants"),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -45,6 +49,8 @@ let package = Package(
         // Tests only: ChildProcess is held to what swift-subprocess does (ChildProcessTests); the
         // program itself keeps ChildProcess (Benchmarks/RESULTS.md says why).
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        // `laundrytime mcp`: the Model Context Protocol over stdio (docs/mcp.md).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         .target(name: "LaundryCore"),
@@ -89,10 +95,19 @@ let package = Package(
             name: "LaundryTerminal",
             dependencies: ["LaundryCore", "LaundryPlatform", "LaundryGrammar", "LaundryAssistant", "CLibEdit"]
         ),
+        // `laundrytime mcp`: another front end, for AI assistants (docs/mcp.md).
+        .target(
+            name: "LaundryMCP",
+            dependencies: [
+                "LaundryCore", "LaundryAssistant", "LaundryTerminal",
+                .product(name: "MCP", package: "swift-sdk", condition: .when(traits: ["MCP"])),
+            ]
+        ),
         .executableTarget(
             name: "laundrytime",
             dependencies: [
                 "LaundryTerminal",
+                .target(name: "LaundryMCP", condition: .when(traits: ["MCP"])),
                 "LaundryPlatform",
                 "EnglishGrammar",
                 .target(name: "LaundryPostgres", condition: .when(traits: ["PostgreSQL"])),

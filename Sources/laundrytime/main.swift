@@ -4,6 +4,9 @@ import Foundation
 import LaundryAssistant
 import LaundryCore
 import LaundryGrammar
+#if MCP
+import LaundryMCP
+#endif
 import LaundryStore
 import LaundryTerminal
 
@@ -82,9 +85,15 @@ if let subcommand {
 let busyTimeout = readBusyTimeout()
 // A household's PostgreSQL database, when one is named; else the data directory's SQLite file.
 let databaseURL = options.database ?? environment["LAUNDRYTIME_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+// `laundrytime mcp`: the same store and conversation, served to an AI assistant (docs/mcp.md).
+let servesMCP = options.words.map { $0.lowercased() } == ["mcp"]
+if servesMCP, options.yes || options.deliverDue {
+    // What an assistant asks to delete is confirmed by its person, never by a flag.
+    fail("“laundrytime mcp” takes neither --yes nor --deliver-due.", .usage)
+}
 // Who types here: named with each transcript row, and in a household's news (on the other members'
 // terminals too: no control characters).
-let member: String = {
+let typist: String = {
     guard let given = options.member, !given.isEmpty else { return StoreTransaction.defaultMember(environment: environment) }
     if let bad = given.unicodeScalars.first(where: PetName.isForbidden) {
         fail("--member takes a name without control or invisible characters; this one holds "
@@ -94,6 +103,14 @@ let member: String = {
     guard given.count <= 64 else { fail("--member takes a name of at most 64 characters.", .usage) }
     return given
 }()
+#if MCP
+let member = servesMCP ? MCPServer.member(for: typist) : typist
+#else
+if servesMCP {
+    fail("this laundrytime was built without the MCP server: build it with `swift build --traits MCP` (docs/mcp.md).", .usage)
+}
+let member = typist
+#endif
 /// The data directory's SQLite store, looked at for damage first; with --backup-and-reset a damaged
 /// one is moved aside for a new one.
 @MainActor func openDataDirectoryStore() -> LaundryStore {
@@ -146,10 +163,16 @@ nonisolated(unsafe) var openStore: (any StoreEngine)? = store
 atexit { openStore?.close() }
 
 let assistant = Assistant(store: store, grammar: grammar, clock: clock, dryRun: options.dryRun, assumeYes: options.yes)
+let hooks = Hooks(environment: environment, supervisor: HookSupervisor.thisProgram) { message in StandardStreams.err(message + "\n") }
+#if MCP
+if servesMCP {
+    MCPServer.run(CalledSession(conversation: assistant, clock: clock, hooks: hooks), environment: environment)
+}
+#endif
 let display = DisplayOptions(format: options.json ? .json : options.format, color: options.color,
                              noAnimation: options.noAnimation, environment: environment)
 let session = Session(conversation: assistant, clock: clock, display: display, bail: options.bail)
-session.hooks = Hooks(environment: environment, supervisor: HookSupervisor.thisProgram) { message in StandardStreams.err(message + "\n") }
+session.hooks = hooks
 
 let status: ExitStatus
 if options.deliverDue {

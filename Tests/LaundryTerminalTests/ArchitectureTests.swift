@@ -26,6 +26,8 @@ import Testing
         "LaundryAssistant": ["Foundation", "LaundryCore", "LaundryPlatform", "LaundryConfusables", "LaundryStore", "LaundryGrammar", "SystemPackage"],
         // (LaundryGrammar for the typed slot values a reply carries, which the JSON renderer spells.)
         "LaundryTerminal": ["Foundation", "Synchronization", "LaundryCore", "LaundryPlatform", "LaundryGrammar", "LaundryAssistant", "CLibEdit"],
+        // `laundrytime mcp`: a front end beside the terminal, drawing its JSON with the terminal's.
+        "LaundryMCP": ["Foundation", "Dispatch", "LaundryCore", "LaundryAssistant", "LaundryTerminal", "MCP"],
     ]
 
     static let sources = URL(fileURLWithPath: #filePath)
@@ -51,7 +53,7 @@ import Testing
     /// members): the terminal never names the assistant's type, and the executable only makes
     /// one. Nothing is re-exported: a module that names another's types imports it.
     @Test func theFrontEndsSeeTheConversationOnly() throws {
-        for module in ["LaundryTerminal", "laundrytime"] {
+        for module in ["LaundryTerminal", "LaundryMCP", "laundrytime"] {
             let folder = Self.sources.appendingPathComponent(module)
             for file in Self.swiftFiles(in: folder) {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
