@@ -11,10 +11,19 @@ struct LaundryTimeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "laundrytime",
         abstract: "Keep your laundry pets alive: a chat-style assistant for the terminal.",
+        // The library's own would be "[<command> ...] <subcommand>", as if a subcommand followed
+        // the words: a line is a sentence or a subcommand, never both.
+        usage: """
+            laundrytime [<options>] [<command> ...]
+            laundrytime [<options>] <subcommand>
+            laundrytime [<options>] mcp
+            """,
         discussion: """
             With a terminal on stdin, laundrytime opens an interactive prompt. With stdin piped, it \
             reads one command per line and answers each (empty lines and lines starting with # are \
-            skipped). Words after the options are one command, answered at once.
+            skipped). Words after the options are one command, answered at once. \
+            `laundrytime mcp` serves the same pets to AI assistants over the Model Context Protocol \
+            (in a build with `--traits MCP`; docs/mcp.md).
 
             Examples:
               laundrytime create pet Snowy

@@ -69,6 +69,16 @@ import Testing
         }
     }
 
+    /// The main usage says the two ways the program is called — a sentence, or a subcommand — and
+    /// the MCP server; not "[<command> ...] <subcommand>", as if a subcommand had to follow words.
+    @Test func theUsageSaysHowItIsCalled() {
+        let help = LaundryTimeCommand.helpMessage(columns: 200)
+        #expect(!help.contains("[<command> ...] <subcommand>"), "\(help)")
+        #expect(help.contains("laundrytime [<options>] [<command> ...]\n"), "\(help)")
+        #expect(help.contains("laundrytime [<options>] <subcommand>"), "\(help)")
+        #expect(help.contains("laundrytime [<options>] mcp"), "\(help)")
+    }
+
     /// Every subcommand of the configuration is one main.swift can run, and one the plain reader
     /// leaves to the parser.
     @Test func everySubcommandRuns() {
