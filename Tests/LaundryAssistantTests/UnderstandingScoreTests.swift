@@ -42,6 +42,7 @@ import Testing
         "blind-28": 97,
         "blind-29": 85,
         "blind-30": 85,
+        "blind-31": 92,
     ]
 
     @Test func corporaAreReadAndComplete() async throws {
