@@ -13,6 +13,9 @@ import Testing
     var hooks: UserHooks { UserHooks(config: directory.url.appendingPathComponent("config")) }
     var hookLog: URL { directory.url.appendingPathComponent("hooks.log") }
     static let pets = (1...30).map { "P\($0)" }
+    /// When the washes started at 09:00 are done (at 09:45), with five minutes for the run that
+    /// started them to have taken; and a minute later, for the run after.
+    static let due = "2026-03-01T09:50:00Z", dueAgain = "2026-03-01T09:51:00Z"
 
     /// 30 pets whose washes end at 09:45, and a `wash-done` hook that takes a while (its
     /// supervisor's start, a sleep of 0 to 0.4 s by the pet's number), then writes the pet's name
@@ -20,9 +23,13 @@ import Testing
     /// second or more however fast the machine — long enough for the first kills to fall inside it
     /// (with 0 to 90 ms, an idle machine finished a run before the fourth kill).
     func prepare() throws {
-        let script = Self.pets.map { "create pet \($0)\n" }.joined() + Self.pets.map { "start wash for \($0)\n" }.joined()
-        let made = try LaundryTimeProcess(dataDirectory: prepared).run(script: script, now: "2026-03-01T09:00:00Z")
-        try #require(made.status == 0, "\(made.stdout)")
+        // Two runs, each pinned to 09:00: a pinned clock runs on, and under a whole suite on two
+        // cores one run of all 60 lines took over a minute, its washes started after 09:01 and none
+        // was done at 09:46 — nothing was due, and the runs below had nothing to tell.
+        for script in [Self.pets.map { "create pet \($0)\n" }, Self.pets.map { "start wash for \($0)\n" }] {
+            let made = try LaundryTimeProcess(dataDirectory: prepared).run(script: script.joined(), now: "2026-03-01T09:00:00Z")
+            try #require(made.status == 0, "\(made.stdout)")
+        }
         try hooks.write("wash-done", """
             pet=$(sed -n 's/.*"pet":"\\([^"]*\\)".*/\\1/p')
             sleep 0.$(( ${pet#P} % 5 ))
@@ -60,7 +67,7 @@ import Testing
             try? FileManager.default.removeItem(at: hookLog)
             let context = "killed at \(Double(step) / 10) s"
 
-            let first = try RunningLaundryTime(["--deliver-due"], dataDirectory: data, script: "", now: "2026-03-01T09:46:00Z",
+            let first = try RunningLaundryTime(["--deliver-due"], dataDirectory: data, script: "", now: Self.due,
                                                environment: hooks.environment())
             usleep(UInt32(step) * 100_000)  // real time: the run is killed in flight
             first.killNow()
@@ -75,7 +82,7 @@ import Testing
             ]).map { $0[0] }
 
             let second = try LaundryTimeProcess(dataDirectory: data).run(
-                ["--deliver-due"], now: "2026-03-01T09:47:00Z", environment: hooks.environment())
+                ["--deliver-due"], now: Self.dueAgain, environment: hooks.environment())
             #expect(second.status == 0 && second.stderr.isEmpty, "\(context): \(second.stderr)")
             let toldSecond = Self.pets(in: second.stdout.split(separator: "\n").map(String.init))
 
@@ -104,17 +111,18 @@ import Testing
         process.executableURL = LaundryTimeProcess.binary
         process.arguments = ["--data-dir", prepared.path, "--deliver-due"]
         process.environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "HOME": directory.url.path, "LANG": "C.UTF-8",
-                               "LAUNDRYTIME_NOW": "2026-03-01T09:46:00Z"].merging(hooks.environment()) { $1 }
+                               "LAUNDRYTIME_NOW": Self.due].merging(hooks.environment()) { $1 }
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
         let errors = Pipe()
         process.standardError = errors
         try process.run()
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 1 && said.contains("cannot write to standard output"), "\(said)")
+        #expect(process.terminationStatus == 1 && said.contains("cannot write to standard output"),
+                "status \(process.terminationStatus): \(said)")
         #expect(hooksEnded().isEmpty, "no hook runs for a notice whose line was not written")
 
-        let next = try LaundryTimeProcess(dataDirectory: prepared).run(["--deliver-due"], now: "2026-03-01T09:47:00Z",
+        let next = try LaundryTimeProcess(dataDirectory: prepared).run(["--deliver-due"], now: Self.dueAgain,
                                                                        environment: hooks.environment())
         #expect(Self.pets(in: next.stdout.split(separator: "\n").map(String.init)).sorted() == Self.pets.sorted(), "\(next.stdout)")
         #expect(try SQLiteShell.rows(prepared.appendingPathComponent("laundrytime.sqlite"),
