@@ -74,12 +74,12 @@ enum ReferenceRendering {
     typealias Run = (text: String, style: Style)
 
     /// The lines of a line of runs (sanitised texts) at `width`: words kept whole where they fit,
-    /// cut between clusters where they do not, continuation lines indented under a bullet.
-    static func wrap(_ runs: [Run], width: Int) -> [[Run]] {
+    /// cut between clusters where they do not, continuation lines indented by `hangingIndent` (at most half the width).
+    static func wrap(_ runs: [Run], width: Int, hangingIndent: Int = 0) -> [[Run]] {
         let width = max(width, 1)
         let runs = runs.filter { !$0.text.isEmpty }
         guard runs.reduce(0, { $0 + self.width(of: $1.text[...]) }) > width else { return [runs] }
-        var builder = Builder(width: width, hanging: min(TextWrapper.hangingIndent(of: runs.map(\.text).joined()), width / 2))
+        var builder = Builder(width: width, hanging: min(hangingIndent, width / 2))
         for piece in pieces(of: runs) {
             if piece.isSpace { builder.addSpace(piece) } else { builder.addWord(piece) }
         }

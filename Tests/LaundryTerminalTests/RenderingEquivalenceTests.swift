@@ -77,10 +77,10 @@ import Testing
             let spans = (0..<Int.random(in: 1...4, using: &random)).map { _ in
                 Span(Self.randomText(&random, maximumFragments: round < 1_250 ? 8 : 30), styles.randomElement(using: &random)!)
             }
-            let line = StyledLine(spans)
+            let line = StyledLine(spans, hangingIndent: round % 3 == 0 ? Int.random(in: 1...8, using: &random) : 0)
             let width = Int.random(in: 1...(round % 10 == 0 ? 120 : 24), using: &random)
             let lines = TextWrapper.wrap(line, width: width).map { Self.normalised($0.spans.map { ($0.text, $0.style) }) }
-            let expected = ReferenceRendering.wrap(line.spans.map { ($0.text, $0.style) }, width: width).map(Self.normalised)
+            let expected = ReferenceRendering.wrap(line.spans.map { ($0.text, $0.style) }, width: width, hangingIndent: line.hangingIndent).map(Self.normalised)
             #expect(lines == expected, "\(line.spans.map { $0.text.debugDescription }) at \(width)")
             for span in TextWrapper.wrap(line, width: width).flatMap(\.spans) {
                 #expect(span.width == DisplayWidth.of(span.text), "each span's width is its text's: \(span.text.debugDescription)")

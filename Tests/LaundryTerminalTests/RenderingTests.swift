@@ -32,8 +32,40 @@ import Testing
         }
     }
 
-    @Test func bulletsHangUnderTheirText() {
-        #expect(wrap("• Start the washer for a pet", 14) == ["• Start the", "  washer for a", "  pet"])
+    /// A list's entry says where its words start, and wraps under them.
+    @Test func entriesHangUnderTheirText() {
+        let entry = StyledLine("• Start the washer for a pet", hangingIndent: 2)
+        #expect(TextWrapper.wrap(entry, width: 14).map(\.text) == ["• Start the", "  washer for a", "  pet"])
+        #expect(TextWrapper.wrap(StyledLine("Start the washer", hangingIndent: 20), width: 12).map(\.text) == ["Start the", "      washer"],
+                "at most half the width")
+    }
+
+    /// Words that merely start like a list — a pet called "- Bob", a line quoted back — are no
+    /// entry: what hangs is said by whoever made the line, never guessed from its words.
+    @Test func wordsThatLookLikeABulletDoNotHang() {
+        #expect(wrap("- Bob is ready for the dryer", 12) == ["- Bob is", "ready for", "the dryer"])
+        #expect(wrap("• Bob is ready for the dryer", 12) == ["• Bob is", "ready for", "the dryer"])
+    }
+
+    /// The assistant's entries (help's short forms) carry their marker, and the bubble hangs them;
+    /// the JSON contract's text is the same words, marker first.
+    @Test func aRepliesEntryHangsInItsBubble() {
+        let line = Reply.Line.entry("snowy wash  ·  wash snowy — Start the washer for a pet")
+        #expect(line.text == "• snowy wash  ·  wash snowy — Start the washer for a pet" && line.marker == "• " && line.role == .paragraph)
+        guard case .text(let styled)? = ReplyView.words(of: Reply(input: "", intent: .help, lines: [line], at: Date(timeIntervalSince1970: 0))).first else {
+            Issue.record("the entry is words of the bubble")
+            return
+        }
+        #expect(TextWrapper.wrap(styled, width: 20).dropFirst().allSatisfy { $0.text.hasPrefix("  ") && !$0.text.hasPrefix("   ") })
+    }
+
+    /// A stored message keeps only its words: an entry the assistant wrote is known by its start.
+    @Test func aStoredEntryHangsUnderItsText() {
+        guard case .text(let styled)? = ReplyView.paragraphs("• Snowy ^‿^ — is so happy! (health 100%)").first else {
+            Issue.record("a stored line is a paragraph")
+            return
+        }
+        #expect(TextWrapper.wrap(styled, width: 14).map(\.text) == ["• Snowy ^‿^ —", "  is so happy!", "  (health", "  100%)"])
     }
 
     @Test func colourIsClosedAtEveryBreak() {

@@ -137,8 +137,8 @@ struct ConversationHandlers: Handlers {
             return try runQuickAction(action, turn, pets: pets, transaction)
         }
         context.pending = .quickActions
-        let lines = actions.map { "  \($0.number)  \($0.label)" }
-        return turn.reply(lines: (["⚡ Quick actions — type a number to run one:"] + lines).map { Reply.Line(.contentText, $0) },
+        let lines = actions.map { Reply.Line.entry("\($0.number)  \($0.label)", marker: "  ", role: .contentText) }
+        return turn.reply(lines: [Reply.Line(.contentText, "⚡ Quick actions — type a number to run one:")] + lines,
                           content: .quickActions(actions.map { Reply.QuickAction(number: $0.number, label: $0.label) }))
     }
 

@@ -47,7 +47,7 @@ struct HelpHandlers: Handlers {
             lines.append(Reply.Line(.contentText, "\(section.title):"))
             for entry in section.entries {
                 let examples = entry.examples.map { "“\($0)”" }.joined(separator: ", ")
-                lines.append(Reply.Line(.contentText, "  \(examples) — \(entry.summary)"))
+                lines.append(.entry("\(examples) — \(entry.summary)", marker: "  ", role: .contentText))
             }
         }
         return turn.reply(lines: lines, content: .help(sections))
@@ -67,7 +67,7 @@ struct HelpHandlers: Handlers {
         var lines = [Reply.Line(.lead, "Help on “\(topic)”:")]
         for help in matching {
             lines.append(Reply.Line(.contentText, help.summary))
-            lines.append(Reply.Line(.contentText, "  Say: " + help.examples.map { "“\($0)”" }.joined(separator: ", ")))
+            lines.append(.entry("Say: " + help.examples.map { "“\($0)”" }.joined(separator: ", "), marker: "  ", role: .contentText))
         }
         return turn.reply(lines: lines, content: .help(helpSections(matching)))
     }
@@ -77,7 +77,7 @@ struct HelpHandlers: Handlers {
         let forms = grammar.intents.filter { !$0.shortForms.isEmpty }
         var lines = [Reply.Line(.lead, "Short forms, as at a shell prompt (PET and NAME are yours to fill in):")]
         for help in forms {
-            lines.append(Reply.Line(.paragraph, "• " + help.shortForms.joined(separator: "  ·  ") + " — " + Self.brief(help.summary)))
+            lines.append(.entry(help.shortForms.joined(separator: "  ·  ") + " — " + Self.brief(help.summary)))
         }
         lines.append(Reply.Line(.paragraph,
             "Words may be joined by - _ . = (“start-wash”, “dry_time=70”); an option names what follows it (“--pet snowy”)."))

@@ -75,7 +75,7 @@ struct PetHandlers: Handlers {
         guard !pets.isEmpty else { return emptyDashboard(turn) }
         let snapshots = pets.map { PetSnapshot($0, at: turn.now) }
         let heading = "You have \(DurationText.plural(pets.count, "pet")):"
-        return turn.reply(lines: [Reply.Line(.paragraph, heading)] + snapshots.map { Reply.Line(.contentText, PetText.listLine($0)) },
+        return turn.reply(lines: [Reply.Line(.paragraph, heading)] + snapshots.map { .entry(PetText.listLine($0), role: .contentText) },
                           content: .dashboard(snapshots))
     }
 

@@ -55,7 +55,7 @@ struct RecordHandlers: Handlers {
         }
         let shownPets = pet.map { [$0] } ?? pets
         var lines = [Reply.Line(.title, title), Reply.Line(.lead, HistoryText.summaryLine(summary, pets: shownPets))]
-        lines += Reply.Line.split(HistoryText.chart(weekly, calendar: calendar))
+        lines += HistoryText.chart(weekly, calendar: calendar)
         lines += HistoryText.timeline(
             events, currentNames: byID.mapValues(\.name.value), now: turn.now, calendar: calendar, limit: Self.historyPageSize)
         return turn.reply(lines: lines, pet: pet, content: .history(view))

@@ -91,10 +91,26 @@ public struct Reply: Sendable {
 
         public let role: Role
         public let text: String
+        /// What starts the line as an entry of a list ("• ", or spaces that set it under the entry
+        /// above), the first characters of ``text``: a renderer that wraps the line sets its
+        /// continuation under the words after it. Nil for a line that is no entry.
+        public let marker: String?
 
         public init(_ role: Role, _ text: String) {
             self.role = role
             self.text = text
+            self.marker = nil
+        }
+
+        /// An entry of a list: `marker`, then `words`.
+        public static func entry(_ words: String, marker: String = "• ", role: Role = .paragraph) -> Line {
+            Line(role, marker: marker, words)
+        }
+
+        private init(_ role: Role, marker: String, _ words: String) {
+            self.role = role
+            self.text = marker + words
+            self.marker = marker
         }
 
         /// Each line of `text` as a line of `role`.

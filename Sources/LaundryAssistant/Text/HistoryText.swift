@@ -17,15 +17,17 @@ enum HistoryText {
 
     /// A sparkline with its axis labelled, and the numbers themselves for plain readers:
     /// "Cycles per week ▁▁▂▁▃█▁▁▂▁▁▄ (12 weeks from 31 Aug; most 3)" + "0 0 1 0 2 3 0 0 1 0 0 2".
-    static func chart(_ weekly: WeeklyCycles, calendar: Calendar) -> String {
+    static func chart(_ weekly: WeeklyCycles, calendar: Calendar) -> [Reply.Line] {
         let bars = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
         let most = weekly.counts.max() ?? 0
         let line = weekly.counts.map { count in
             most == 0 ? bars[0] : bars[min(bars.count - 1, count * (bars.count - 1) / most)]
         }.joined()
         let from = weekly.weekStarts.first.map { dayMonth($0, calendar: calendar) } ?? ""
-        return "Cycles per week \(line) (\(DurationText.plural(weekly.counts.count, "week")) from \(from); most \(most))\n"
-            + "  week by week: " + weekly.counts.map(String.init).joined(separator: " ")
+        return [
+            Reply.Line(.paragraph, "Cycles per week \(line) (\(DurationText.plural(weekly.counts.count, "week")) from \(from); most \(most))"),
+            .entry("week by week: " + weekly.counts.map(String.init).joined(separator: " "), marker: "  "),
+        ]
     }
 
     /// The timeline under its group headings (Today, Yesterday, This Week, Earlier), newest first;
@@ -43,9 +45,9 @@ enum HistoryText {
             for event in members.prefix(limit - shown) {
                 let when = group == .today || group == .yesterday
                     ? PetText.clockTime(event.at, calendar: calendar) : dayAndTime(event.at, calendar: calendar)
-                var line = "  \(when) · \(petName(of: event, currentNames: currentNames)) · \(event.kind.words)"
+                var line = "\(when) · \(petName(of: event, currentNames: currentNames)) · \(event.kind.words)"
                 if let duration = durations[event.id] { line += " · \(span(duration))" }
-                lines.append(Reply.Line(.paragraph, line))
+                lines.append(.entry(line, marker: "  "))
                 shown += 1
             }
         }

@@ -17,9 +17,9 @@ enum PetText {
         return line + " · next: \(pet.nextStep { clockTime($0) })"
     }
 
-    /// "Snowy — is so happy! (100%)"
+    /// "Snowy ^‿^ — is so happy! (health 100%)", an entry of the list of pets.
     static func listLine(_ pet: PetSnapshot) -> String {
-        "• \(pet.name) \(pet.mood.face) — \(pet.statusText) (health \(pet.health)%)"
+        "\(pet.name) \(pet.mood.face) — \(pet.statusText) (health \(pet.health)%)"
     }
 
     /// The pet card in words.

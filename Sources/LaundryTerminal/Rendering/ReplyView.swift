@@ -119,19 +119,35 @@ struct ReplyView {
     /// styled by its role.
     static func words(of reply: Reply) -> [BodyLine] {
         reply.lines.compactMap { line in
+            let style: Style
             switch line.role {
-            case .paragraph: .text(StyledLine(line.text))
-            case .title: .text(StyledLine(line.text, .ink(.accent, bold: true)))
-            case .lead: .text(StyledLine(line.text, .ink(.secondary)))
-            case .groupHeading: .text(StyledLine(line.text, .ink(.secondary, bold: true)))
-            case .contentText: nil
+            case .paragraph: style = .plain
+            case .title: style = .ink(.accent, bold: true)
+            case .lead: style = .ink(.secondary)
+            case .groupHeading: style = .ink(.secondary, bold: true)
+            case .contentText: return nil
             }
+            return .text(StyledLine(line.text, style, hangingIndent: line.marker.map(DisplayWidth.of) ?? 0))
         }
     }
 
-    /// Each line of `text` as a paragraph that wraps.
+    /// Each line of a stored message's `text` as a paragraph that wraps. The transcript keeps only
+    /// the words, so an entry of a list the assistant wrote is known again by how it starts —
+    /// a bullet, or spaces — and its continuation is set under its words.
     static func paragraphs(_ text: String) -> [BodyLine] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { .text(StyledLine(String($0))) }
+        text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            .text(StyledLine(String($0), hangingIndent: storedEntryIndent(of: $0)))
+        }
+    }
+
+    /// The indent of a stored line's continuation: its leading spaces, then a bullet and its space.
+    static func storedEntryIndent(of line: Substring) -> Int {
+        let leading = line.prefix { $0 == " " }.count
+        let rest = line.dropFirst(leading)
+        for bullet in ["• ", "- ", "· "] where rest.hasPrefix(bullet) {
+            return leading + bullet.count
+        }
+        return leading
     }
 
     /// The welcome shown while there are no pets: what to do, and the sentence to type.
@@ -148,7 +164,7 @@ struct ReplyView {
             lines.append(.text(StyledLine()))
             lines.append(.text(StyledLine(section.title, .ink(.accent, bold: true))))
             for entry in section.entries {
-                var line = StyledLine("• " + entry.summary + " — ")
+                var line = StyledLine("• " + entry.summary + " — ", hangingIndent: 2)
                 for (index, example) in entry.examples.enumerated() {
                     if index > 0 { line.append(", ", .ink(.secondary)) }
                     line.append("“\(example)”", .ink(.accent))

@@ -59,13 +59,18 @@ struct Span: Sendable, Equatable {
 /// One line of styled text, with no line breaks in it.
 struct StyledLine: Sendable, Equatable, ExpressibleByStringLiteral {
     var spans: [Span]
+    /// Where the line's continuation starts when it wraps, in cells: under the words after a list
+    /// entry's marker ("• "). Said by whoever made the line, which knows it is an entry; 0 for
+    /// flush continuation lines.
+    var hangingIndent = 0
 
-    init(_ spans: [Span] = []) {
+    init(_ spans: [Span] = [], hangingIndent: Int = 0) {
         self.spans = spans.filter { !$0.text.isEmpty }
+        self.hangingIndent = hangingIndent
     }
 
-    init(_ text: String, _ style: Style = .plain) {
-        self.init([Span(text, style)])
+    init(_ text: String, _ style: Style = .plain, hangingIndent: Int = 0) {
+        self.init([Span(text, style)], hangingIndent: hangingIndent)
     }
 
     init(stringLiteral text: String) {
@@ -77,7 +82,9 @@ struct StyledLine: Sendable, Equatable, ExpressibleByStringLiteral {
 
     var text: String { spans.map(\.text).joined() }
 
-    static func + (lhs: StyledLine, rhs: StyledLine) -> StyledLine { StyledLine(lhs.spans + rhs.spans) }
+    static func + (lhs: StyledLine, rhs: StyledLine) -> StyledLine {
+        StyledLine(lhs.spans + rhs.spans, hangingIndent: lhs.hangingIndent)
+    }
 
     mutating func append(_ text: String, _ style: Style = .plain) {
         if !text.isEmpty { spans.append(Span(text, style)) }
@@ -106,6 +113,6 @@ struct StyledLine: Sendable, Equatable, ExpressibleByStringLiteral {
 
     /// Every span restyled with `ink` (for dimmed, earlier messages).
     func inked(_ ink: Ink) -> StyledLine {
-        StyledLine(spans.map { Span(clean: $0.text, Style(ink: ink, bold: $0.style.bold), width: $0.width) })
+        StyledLine(spans.map { Span(clean: $0.text, Style(ink: ink, bold: $0.style.bold), width: $0.width) }, hangingIndent: hangingIndent)
     }
 }

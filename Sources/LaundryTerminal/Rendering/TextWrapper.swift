@@ -1,8 +1,8 @@
 /// Breaks styled text into lines of at most a given display width.
 ///
 /// Lines break at spaces; a word longer than a whole line is broken between grapheme clusters,
-/// never inside one. A line that starts with spaces or a bullet ("• ", "- ") keeps its
-/// continuation lines indented under the text, so lists stay readable when they wrap. Each output
+/// never inside one. A line with a hanging indent (a list's entry: ``StyledLine/hangingIndent``)
+/// keeps its continuation lines indented under its text, so lists stay readable when they wrap. Each output
 /// line carries its own spans, so colour is closed before every break and reopened after it.
 ///
 /// The time is linear in the text: each span's UTF-8 is read once to find its words
@@ -13,7 +13,7 @@ enum TextWrapper {
         let width = max(width, 1)
         guard line.width > width else { return [line] }
         let texts = line.spans.map(SpanText.init)
-        var builder = Builder(texts: texts, width: width, hanging: min(hangingIndent(of: line.text), width / 2))
+        var builder = Builder(texts: texts, width: width, hanging: min(line.hangingIndent, width / 2))
         // Runs of spaces and words; a word that crosses a change of style stays one word.
         var piece: Piece?
         for (spanIndex, text) in texts.enumerated() {
@@ -33,16 +33,6 @@ enum TextWrapper {
         }
         if let finished = piece { builder.add(finished) }
         return builder.finish()
-    }
-
-    /// The indent of a line's continuation: its leading spaces, plus a bullet and its space.
-    static func hangingIndent(of text: String) -> Int {
-        let leading = text.prefix { $0 == " " }.count
-        let rest = text.dropFirst(leading)
-        for bullet in ["• ", "- ", "· "] where rest.hasPrefix(bullet) {
-            return leading + bullet.count
-        }
-        return leading
     }
 
     /// A place in the line: a byte offset in one of its spans.
