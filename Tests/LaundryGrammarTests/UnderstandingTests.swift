@@ -71,6 +71,14 @@ import Testing
         #expect(try reading("help me with notifications pls")?[.topic]?.text == "notifications")
     }
 
+    /// A closing phrase of filler goes whole, however the walk took the words before it: the walk
+    /// passed over "now" alone and took "Jeans right" (or "Jeans rn", "rn" being "right now").
+    @Test func aClosingPhraseGoesWhole() throws {
+        #expect(try reading("make a pet called Jeans right now")?[.name]?.text == "Jeans")
+        #expect(try reading("lemme add a pet named Jeans rn")?[.name]?.text == "Jeans")
+        #expect(try reading("make a pet called Mister Right")?[.name]?.text == "Mister Right", "a name's own words stay")
+    }
+
     /// "pet" itself stays the word for any pet: with a pet called Pet, "create pet Rex" still makes
     /// Rex (the rule above is for a pet called like a synonym, as Buddy).
     @Test func aPetCalledPetDoesNotStopNewPets() throws {

@@ -4,12 +4,14 @@
 /// Quoted words are never filler: quotes make anything a name (`create pet "Duvet pls"`).
 enum SlotTrimming {
     /// The end of `range` with the `skip` phrases that close it dropped (``Matcher/Line/skips``
-    /// knows them, quotes and pets' names already left out) — never all of it.
+    /// knows them, quotes and pets' names already left out) — never all of it. A phrase that starts
+    /// inside and runs on past the end goes too, the longest first: "Jeans right now" is Jeans,
+    /// where the walk, passing over "now" alone, had taken "Jeans right".
     static func end(_ line: Matcher.Line, _ range: Range<Int>) -> Int {
         var end = range.upperBound
         guard !line.skips.isEmpty, !range.isEmpty else { return end }
-        while let start = (range.lowerBound + 1..<end).last(where: { position in
-            line.skips[position].contains { !$0.isSymbols && $0.end == end }
+        while let start = (range.lowerBound + 1..<end).first(where: { position in
+            line.skips[position].contains { !$0.isSymbols && $0.end >= end }
         }) {
             end = start
         }
