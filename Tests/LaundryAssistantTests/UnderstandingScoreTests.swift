@@ -43,6 +43,7 @@ import Testing
         "blind-29": 85,
         "blind-30": 85,
         "blind-31": 92,
+        "blind-32": 77,
     ]
 
     @Test func corporaAreReadAndComplete() async throws {
