@@ -2,7 +2,7 @@ extension WordGraph {
     /// The values of value lists and fixed slots as what they stand for, each read for the slot
     /// whose edges give it (the compiler checked that the slot can hold it, so that only damaged
     /// tables fail here): matching hands them on as they are.
-    static func contents(of values: [String], edges: [Edge]) throws(GrammarError) -> [SlotContent] {
+    static func contents(of values: [String], edges: some Sequence<Edge>) throws(GrammarError) -> [SlotContent] {
         var kinds = [SlotKind?](repeating: nil, count: values.count)
         for edge in edges {
             switch edge.label {
