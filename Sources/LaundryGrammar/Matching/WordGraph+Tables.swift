@@ -43,6 +43,7 @@ extension WordGraph {
         }
         writer.fixed(nextWords.flatMap { [Int32($0.words.lowerBound), Int32($0.words.upperBound), $0.anything ? 1 : 0] })
         writer.fixed(Array(nextWordIDs))
+        writer.fixed(Array(valueKinds))
     }
 
     /// How many numbers an edge takes in the tables: its label (``fixedForm(of:slotKinds:)``), then

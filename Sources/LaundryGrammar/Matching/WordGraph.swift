@@ -108,8 +108,9 @@ final class WordGraph: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var vocabulary: [String: Int32] = [:]
     /// The values of value-list slots, by index.
     @exclusivity(unchecked) private(set) var values: [String] = []
-    /// The same values as what they stand for, read once (``contents(of:edges:)``).
-    @exclusivity(unchecked) private(set) var contents: [SlotContent] = []
+    /// By value: its slot kind's place (``valueKinds(count:edges:)``); the same values as what
+    /// they stand for, read once (``contents(of:kinds:)``).
+    @exclusivity(unchecked) private(set) var valueKinds: FixedNumbers = [], contents: [SlotContent] = []
     /// What happens to a line before it is matched (and to the grammar's own words when compiled).
     @exclusivity(unchecked) private(set) var normalizer = Normalizer.empty
 
@@ -137,7 +138,8 @@ final class WordGraph: @unchecked Sendable {
         edgeStarts = FixedNumbers(starts)
         let (ids, ends) = Matcher.wordRuns(edges, edgeStarts: starts)
         (wordIDs, runEnds) = (FixedNumbers(ids), FixedNumbers(ends))
-        contents = try Self.contents(of: values, edges: edges)
+        valueKinds = FixedNumbers(try Self.valueKinds(count: values.count, edges: edges))
+        contents = try Self.contents(of: values, kinds: valueKinds)
         // Slot labels change below, but not their kind, nor any edge's target: all it reads.
         let analysis = GraphAnalysis(edges: edges, edgeStarts: starts, accepts: builder.accepts)
         var nextWordIDs: [Int32] = []
@@ -226,13 +228,13 @@ final class WordGraph: @unchecked Sendable {
             return NextWords(words: lower..<upper, anything: next[start + 2] == 1)
         }
         nextWordIDs = FixedNumbers(try reader.fixed())
+        valueKinds = FixedNumbers(try reader.fixed())
         if checked {
             let list = try edges.checkedList()
             try checkIndices(list)
-            contents = try Self.contents(of: values, edges: list)
-        } else {
-            contents = try Self.contents(of: values, edges: edges)
+            guard try Self.valueKinds(count: values.count, edges: list) == valueKinds.array else { throw TableReader.damaged("the values' kinds") }
         }
+        contents = try Self.contents(of: values, kinds: valueKinds)
         intentsTakingPet = Self.intentsTakingPet(templates)
     }
 
