@@ -44,6 +44,17 @@ import Testing
         #expect(try Grammar.english.tables(source: Self.source) == Grammar(source: Self.source).tables(source: Self.source))
     }
 
+    /// A start reads the tables built in without checking them again: they were checked here.
+    /// Read with every check, they hold no index out of range, are the built-in text's, and read
+    /// back to themselves.
+    @Test func theBuiltInTablesPassEveryCheck() throws {
+        let text = BundledGrammar.englishTables.withUTF8Buffer { Array($0) }
+        let tables = Grammar.CompiledTables(text: text, numbers: BundledGrammar.englishNumbers)
+        let read = try Grammar(tables: tables, source: BundledGrammar.englishSource)
+        #expect(read.tables(source: BundledGrammar.englishSource) == tables)
+        #expect(try Grammar.english.tables(source: BundledGrammar.englishSource) == tables)
+    }
+
     @Test func tablesOfAnotherTextAreRefused() throws {
         let tables = try Grammar(source: Self.source).tables(source: Self.source)
         let edited = Self.source.replacingOccurrences(of: "start wash", with: "begin wash")

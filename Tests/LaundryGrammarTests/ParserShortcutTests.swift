@@ -83,7 +83,7 @@ struct RequiredChoicesTests {
         let read = try Grammar(tables: compiled.tables(source: source), source: source)
         for g in [compiled, read] {
             let graph = g.matcher.graph
-            let words = { (ids: [Int32]) in Set(ids.map { id in graph.vocabulary.first { $0.value == id }!.key }) }
+            let words = { (ids: ArraySlice<Int32>) in Set(ids.map { id in graph.vocabulary.first { $0.value == id }!.key }) }
             #expect(g.matcher.graph.templateRequiredChoices[0].map(words) == [["start", "begin"], ["wash", "washer", "laundry"]])
             #expect(g.matcher.graph.templateRequiredChoices[1].isEmpty, "a template's first words are how it is found")
             for line in ["please begin the laundry now for snowy", "start washer", "overview"] {

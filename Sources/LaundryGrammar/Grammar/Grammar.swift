@@ -81,10 +81,13 @@ public struct Grammar: Sendable {
     }
 
     /// The same, for tables built into the binary — the text as a string literal, the numbers as
-    /// an array literal: read where they lie.
+    /// an array literal: read where they lie, and not checked again. They were checked when the
+    /// binary was built (the build compiled them from `source`, and the tests read them back
+    /// through ``init(tables:source:classifier:)``, which checks every index and that they are
+    /// `source`'s); checking them at every start was a tenth of reading them.
     public init(tables: StaticString, numbers: [Int32], source: String, classifier: IntentClassifier.Tables? = nil) throws(GrammarError) {
         let read = tables.withUTF8Buffer { text in
-            Result { () throws(GrammarError) in try Self.read(text, numbers, source: source) }
+            Result { () throws(GrammarError) in try Self.read(text, numbers, source: source, checked: false) }
         }
         let suggestions: Range<Int>
         (matcher, intents, cueTable, suggestions) = try read.get()
@@ -94,17 +97,18 @@ public struct Grammar: Sendable {
     }
 
     private static func read(
-        _ tables: UnsafeBufferPointer<UInt8>, _ numbers: [Int32], source: String
+        _ tables: UnsafeBufferPointer<UInt8>, _ numbers: [Int32], source: String, checked: Bool = true
     ) throws(GrammarError) -> (Matcher, [IntentHelp], CueTable, suggestions: Range<Int>) {
         var reader = TableReader(tables, numbers: numbers)
         try reader.expect(GrammarTables.magic, "the format's mark")
         guard try reader.integer() == GrammarTables.formatVersion else {
             throw TableReader.damaged("they are of another format version; rebuild")
         }
-        guard try reader.integer() == source.utf8.count, try reader.integer() == GrammarTables.fingerprint(of: source) else {
+        let sourceLength = try reader.integer(), fingerprint = try reader.integer()
+        guard !checked || (sourceLength == source.utf8.count && fingerprint == GrammarTables.fingerprint(of: source)) else {
             throw TableReader.damaged("they were compiled from another grammar text")
         }
-        let graph = try WordGraph(reading: &reader)
+        let graph = try WordGraph(reading: &reader, checked: checked)
         let intentCases = Intent.allCases
         let intents = try reader.array { reader throws(GrammarError) in
             let intent = try reader.ordinal(in: intentCases)

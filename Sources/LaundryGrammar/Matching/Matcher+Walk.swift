@@ -49,7 +49,7 @@ extension Matcher {
                     var next = index
                     while next < runEnd, wordIDs[next] < id { next += 1 }
                     while next < runEnd, wordIDs[next] == id {
-                        visitWord(edges[next].target, position, score, &walk)
+                        visitWord(edges.target(next), position, score, &walk)
                         next += 1
                     }
                 }

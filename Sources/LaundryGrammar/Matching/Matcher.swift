@@ -46,12 +46,12 @@ final class Matcher: Sendable {
     /// The graph's arrays the walk reads at every step, copied here (a copy shares the storage):
     /// read through `graph` instead, each step loads one more reference, about 3 % of matching
     /// (callgrind: 35,600 → 36,700 instructions a line).
-    let edges: [WordGraph.Edge], edgeStarts: [Int32], accepts: [Int32], minimumWords: [Int32], maximumWords: [Int32],
-        mostLiterals: [Int32]
+    let edges: WordGraph.EdgeTable, edgeStarts: FixedNumbers, accepts: FixedNumbers, minimumWords: FixedNumbers,
+        maximumWords: FixedNumbers, mostLiterals: FixedNumbers
     /// Each edge's word id (-1: not a word edge), and for a word edge, the index after its run of
     /// word edges side by side in its node — sorted by word (``WordGraph/sortingWordRuns(_:edgeStarts:)``),
     /// so the walk finds the ones that fit a word without looking at the others.
-    let wordIDs: [Int32], runEnds: [Int32]
+    let wordIDs: FixedNumbers, runEnds: FixedNumbers
 
     /// Makes a line ready to walk.
     let preparer: LinePreparer
@@ -59,10 +59,10 @@ final class Matcher: Sendable {
     let words: MatcherWords
 
     /// By template: the words it cannot fit a line without (``GraphAnalysis/requiredWords(of:)``).
-    private let requiredWords: [[Int32]]
+    private let requiredWords: [ArraySlice<Int32>]
     /// By template: the sets of words it cannot fit a line without one of each
     /// (``GraphAnalysis/requiredChoices(of:)``).
-    private let requiredChoices: [[[Int32]]]
+    private let requiredChoices: [[ArraySlice<Int32>]]
 
     init(graph: WordGraph, roles: WordRoles) {
         self.graph = graph

@@ -3,7 +3,7 @@ import LaundryCore
 extension WordGraph {
     /// The graph as ``GrammarTables`` store it.
     func write(to writer: inout TableWriter) {
-        let slotKinds = SlotKind.allCases, intents = Intent.allCases
+        let intents = Intent.allCases
 
         writer.strings(wordsByID)
         writer.strings(values)
@@ -24,25 +24,26 @@ extension WordGraph {
             writer.string(template.text)
             writer.integer(template.start)
         }
-        writer.fixed(accepts)
-        writer.fixed(edgeStarts)
-        writer.fixed(edges.flatMap { edge in Self.fixedForm(of: edge.label, slotKinds: slotKinds) + [edge.target] })
-        writer.fixed(wordIDs)
-        writer.fixed(runEnds)
-        writer.fixed(minimumWords)
-        writer.fixed(maximumWords)
-        writer.fixed(mostLiterals)
-        writer.fixed(firstWordStarts)
+        writer.fixed(Array(accepts))
+        writer.fixed(Array(edgeStarts))
+        writer.fixed(Array(edges.numbers))
+        writer.fixed(Array(wordIDs))
+        writer.fixed(Array(runEnds))
+        writer.fixed(Array(minimumWords))
+        writer.fixed(Array(maximumWords))
+        writer.fixed(Array(mostLiterals))
+        writer.fixed(Array(firstWordStarts))
         writer.fixed(Array(templatesByFirstWord))
         writer.fixed(templatesStartingAnywhere)
         writer.fixed(templatesStartingWithPet)
-        for words in templateRequiredWords { writer.fixed(words) }
+        for words in templateRequiredWords { writer.fixed(Array(words)) }
         for choices in templateRequiredChoices {
             writer.integer(choices.count)
-            for words in choices { writer.fixed(words) }
+            for words in choices { writer.fixed(Array(words)) }
         }
         writer.fixed(nextWords.flatMap { [Int32($0.words.lowerBound), Int32($0.words.upperBound), $0.anything ? 1 : 0] })
-        writer.fixed(nextWordIDs)
+        writer.fixed(Array(nextWordIDs))
+        writer.fixed(Array(valueKinds))
     }
 
     /// How many numbers an edge takes in the tables: its label (``fixedForm(of:slotKinds:)``), then
@@ -60,32 +61,5 @@ extension WordGraph {
         case .close(let slot, let value): [4 + kind(slot), value, 0]
         case .constant(let slot, let value): [5 + kind(slot), value, 0]
         }
-    }
-
-    /// The edges ``write(to:)`` laid out as numbers, read back.
-    static func edges(fixed numbers: ArraySlice<Int32>, slotKinds: [SlotKind]) throws(GrammarError) -> [Edge] {
-        try numbers.withUnsafeBufferPointer { numbers in Result { () throws(GrammarError) in try edges(fixed: numbers, slotKinds: slotKinds) } }.get()
-    }
-
-    private static func edges(fixed numbers: UnsafeBufferPointer<Int32>, slotKinds: [SlotKind]) throws(GrammarError) -> [Edge] {
-        guard numbers.count % fixedEdgeWidth == 0 else { throw TableReader.damaged("edges of \(numbers.count) numbers") }
-        var edges: [Edge] = []
-        edges.reserveCapacity(numbers.count / fixedEdgeWidth)
-        for start in stride(from: 0, to: numbers.count, by: fixedEdgeWidth) {
-            let form = numbers[start], a = numbers[start + 1], b = numbers[start + 2]
-            let kindPlace = Int(form >> 3)
-            guard form >= 0, form & 7 < 6, kindPlace < slotKinds.count else { throw TableReader.damaged("an edge of form \(form)") }
-            let kind = slotKinds[kindPlace]
-            let label: Label = switch form & 7 {
-            case 0: .word(a)
-            case 1: .slot(kind, ordinal: a, next: b)
-            case 2: .skip
-            case 3: .open(kind)
-            case 4: .close(kind, value: a)
-            default: .constant(kind, value: a)
-            }
-            edges.append(Edge(label: label, target: numbers[start + 3]))
-        }
-        return edges
     }
 }

@@ -49,25 +49,25 @@ final class WordGraph: @unchecked Sendable {
 
     /// Every edge, grouped by the node it leaves; within a node, in the order the template gives
     /// them (the order in which the matcher tries them, which decides ties) — but for runs of
-    /// word edges, sorted by word (``sortingWordRuns(_:edgeStarts:)``).
-    @exclusivity(unchecked) private(set) var edges: [Edge] = []
+    /// word edges, sorted by word (``sortingWordRuns(_:edgeStarts:)``). Read where the tables lie.
+    @exclusivity(unchecked) private(set) var edges = EdgeTable(numbers: [])
     /// Node `n`'s edges are `edges[edgeStarts[n] ..< edgeStarts[n + 1]]`.
-    @exclusivity(unchecked) private(set) var edgeStarts: [Int32] = []
+    @exclusivity(unchecked) private(set) var edgeStarts: FixedNumbers = []
     /// Each edge's word id (-1: not a word edge), and for a word edge the index after its run of
     /// word edges (``Matcher/wordRuns(_:edgeStarts:)``): worked out when the grammar is compiled,
     /// kept in the tables.
-    @exclusivity(unchecked) private(set) var wordIDs: [Int32] = [], runEnds: [Int32] = []
+    @exclusivity(unchecked) private(set) var wordIDs: FixedNumbers = [], runEnds: FixedNumbers = []
     /// By node: the index into `templates` of the template that ends there, or -1.
-    @exclusivity(unchecked) private(set) var accepts: [Int32] = []
+    @exclusivity(unchecked) private(set) var accepts: FixedNumbers = []
     /// By node: the fewest words a path from the node to its template's end takes.
-    @exclusivity(unchecked) private(set) var minimumWords: [Int32] = []
+    @exclusivity(unchecked) private(set) var minimumWords: FixedNumbers = []
     /// By node: the most words a path from the node to its template's end takes, counting a
     /// `{pet}` as at most `SlotKind.unknownPetMaximumWords` words (the matcher does not use it
     /// when a pet's name is longer); `WordGraph.unbounded` after a free-text slot.
-    @exclusivity(unchecked) private(set) var maximumWords: [Int32] = []
+    @exclusivity(unchecked) private(set) var maximumWords: FixedNumbers = []
     /// By node: the most literal words a path from the node to its template's end matches
     /// (``GraphAnalysis/mostLiterals()``); -1 when none ends.
-    @exclusivity(unchecked) private(set) var mostLiterals: [Int32] = []
+    @exclusivity(unchecked) private(set) var mostLiterals: FixedNumbers = []
     @exclusivity(unchecked) private(set) var templates: [CompiledTemplate] = []
 
     /// The intents some template of which has a `{pet}`.
@@ -86,7 +86,7 @@ final class WordGraph: @unchecked Sendable {
     /// that a grammar read from the tables built in uses them where they lie (most of the
     /// tables' numbers, as every word's list holds the templates that start anywhere).
     @exclusivity(unchecked) private(set) var templatesByFirstWord: ArraySlice<Int32> = []
-    @exclusivity(unchecked) private(set) var firstWordStarts: [Int32] = [0]
+    @exclusivity(unchecked) private(set) var firstWordStarts: FixedNumbers = [0]
     /// The templates that may start anywhere (with a slot, or with nothing), in template order:
     /// the only ones a line can fit when its first word is in no template.
     @exclusivity(unchecked) private(set) var templatesStartingAnywhere: [Int32] = []
@@ -97,19 +97,20 @@ final class WordGraph: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var templatesStartingWithPet: [Int32] = []
     /// By template: the words every path through it takes (``GraphAnalysis/requiredWords(of:)``): a line that
     /// lacks one is not walked through it.
-    @exclusivity(unchecked) private(set) var templateRequiredWords: [[Int32]] = []
+    @exclusivity(unchecked) private(set) var templateRequiredWords: [ArraySlice<Int32>] = []
     /// By template: sets of words a line must hold one of each (``GraphAnalysis/requiredChoices(of:)``).
-    @exclusivity(unchecked) private(set) var templateRequiredChoices: [[[Int32]]] = []
+    @exclusivity(unchecked) private(set) var templateRequiredChoices: [[ArraySlice<Int32>]] = []
     /// By the `next` of slot labels: what can follow the slot's words. The matcher does not try a
     /// way of filling a slot when the word after it cannot go on.
     @exclusivity(unchecked) private(set) var nextWords: [NextWords] = []
     /// The word ids of every `NextWords`, one after another.
-    @exclusivity(unchecked) private(set) var nextWordIDs: [Int32] = []
+    @exclusivity(unchecked) private(set) var nextWordIDs: FixedNumbers = []
     @exclusivity(unchecked) private(set) var vocabulary: [String: Int32] = [:]
     /// The values of value-list slots, by index.
     @exclusivity(unchecked) private(set) var values: [String] = []
-    /// The same values as what they stand for, read once (``contents(of:edges:)``).
-    @exclusivity(unchecked) private(set) var contents: [SlotContent] = []
+    /// By value: its slot kind's place (``valueKinds(count:edges:)``); the same values as what
+    /// they stand for, read once (``contents(of:kinds:)``).
+    @exclusivity(unchecked) private(set) var valueKinds: FixedNumbers = [], contents: [SlotContent] = []
     /// What happens to a line before it is matched (and to the grammar's own words when compiled).
     @exclusivity(unchecked) private(set) var normalizer = Normalizer.empty
 
@@ -132,12 +133,16 @@ final class WordGraph: @unchecked Sendable {
         vocabulary = builder.vocabulary
         values = builder.values
         intentsTakingPet = Self.intentsTakingPet(templates)
-        accepts = builder.accepts
-        (edges, edgeStarts) = builder.edgesByNode()
-        (wordIDs, runEnds) = Matcher.wordRuns(edges, edgeStarts: edgeStarts)
-        contents = try Self.contents(of: values, edges: edges)
+        accepts = FixedNumbers(builder.accepts)
+        var (edges, starts) = builder.edgesByNode()
+        edgeStarts = FixedNumbers(starts)
+        let (ids, ends) = Matcher.wordRuns(edges, edgeStarts: starts)
+        (wordIDs, runEnds) = (FixedNumbers(ids), FixedNumbers(ends))
+        valueKinds = FixedNumbers(try Self.valueKinds(count: values.count, edges: edges))
+        contents = try Self.contents(of: values, kinds: valueKinds)
         // Slot labels change below, but not their kind, nor any edge's target: all it reads.
-        let analysis = GraphAnalysis(edges: edges, edgeStarts: edgeStarts, accepts: accepts)
+        let analysis = GraphAnalysis(edges: edges, edgeStarts: starts, accepts: builder.accepts)
+        var nextWordIDs: [Int32] = []
 
         // Slots are compiled before what follows them, so only now is all that can follow known.
         for index in edges.indices {
@@ -148,11 +153,14 @@ final class WordGraph: @unchecked Sendable {
             nextWordIDs += words.sorted()
             edges[index] = Edge(label: .slot(kind, ordinal: ordinal, next: Int32(nextWords.count - 1)), target: target)
         }
-        (minimumWords, maximumWords) = analysis.wordBounds()
-        mostLiterals = analysis.mostLiterals()
+        self.edges = EdgeTable(edges)
+        self.nextWordIDs = FixedNumbers(nextWordIDs)
+        let (minimum, maximum) = analysis.wordBounds()
+        (minimumWords, maximumWords) = (FixedNumbers(minimum), FixedNumbers(maximum))
+        mostLiterals = FixedNumbers(analysis.mostLiterals())
 
-        templateRequiredWords = analysis.requiredWords(of: templates)
-        templateRequiredChoices = analysis.requiredChoices(of: templates)
+        templateRequiredWords = analysis.requiredWords(of: templates).map { $0[...] }
+        templateRequiredChoices = analysis.requiredChoices(of: templates).map { $0.map { $0[...] } }
         var byFirstWord = [[Int32]](repeating: [], count: vocabulary.count)
         for (index, template) in templates.enumerated() {
             let (words, anything, onlyPet) = analysis.firstWords(from: template.start)
@@ -167,14 +175,18 @@ final class WordGraph: @unchecked Sendable {
             }
         }
         templatesByFirstWord = ArraySlice(byFirstWord.joined())
+        var firstWordStarts: [Int32] = [0]
         for list in byFirstWord { firstWordStarts.append(firstWordStarts.last! + Int32(list.count)) }
+        self.firstWordStarts = FixedNumbers(firstWordStarts)
     }
 
-    /// A graph read back from what ``write(to:)`` wrote. Every index the matcher will follow is
-    /// checked here, once, so that damaged tables are an error and not a crash in the middle of
-    /// a match.
-    init(reading reader: inout TableReader) throws(GrammarError) {
-        let slotKinds = SlotKind.allCases, intents = Intent.allCases
+    /// A graph read back from what ``write(to:)`` wrote, its arrays used where they lie. When
+    /// `checked`, every index the matcher will follow is checked here, once, so that damaged
+    /// tables are an error and not a crash in the middle of a match; the tables built into the
+    /// binary were checked when they were built (and a test reads them checked), so a start does
+    /// not check them again.
+    init(reading reader: inout TableReader, checked: Bool = true) throws(GrammarError) {
+        let intents = Intent.allCases
         let words = try reader.strings()
         vocabulary.reserveCapacity(words.count)
         for (id, word) in words.enumerated() { vocabulary[word] = Int32(id) }
@@ -192,41 +204,48 @@ final class WordGraph: @unchecked Sendable {
         templates = try reader.array { reader throws(GrammarError) in
             CompiledTemplate(intent: try reader.ordinal(in: intents), text: try reader.string(), start: try reader.int32())
         }
-        accepts = try reader.fixedArray()
-        edgeStarts = try reader.fixedArray()
-        edges = try Self.edges(fixed: try reader.fixed(), slotKinds: slotKinds)
-        wordIDs = try reader.fixedArray()
-        runEnds = try reader.fixedArray()
-        minimumWords = try reader.fixedArray()
-        maximumWords = try reader.fixedArray()
-        mostLiterals = try reader.fixedArray()
-        firstWordStarts = try reader.fixedArray()
+        accepts = FixedNumbers(try reader.fixed())
+        edgeStarts = FixedNumbers(try reader.fixed())
+        edges = EdgeTable(numbers: FixedNumbers(try reader.fixed()))
+        wordIDs = FixedNumbers(try reader.fixed())
+        runEnds = FixedNumbers(try reader.fixed())
+        minimumWords = FixedNumbers(try reader.fixed())
+        maximumWords = FixedNumbers(try reader.fixed())
+        mostLiterals = FixedNumbers(try reader.fixed())
+        firstWordStarts = FixedNumbers(try reader.fixed())
         templatesByFirstWord = try reader.fixed()
         templatesStartingAnywhere = try reader.fixedArray()
         templatesStartingWithPet = try reader.fixedArray()
-        templateRequiredWords = try templates.map { _ throws(GrammarError) in try reader.fixedArray() }
+        templateRequiredWords = try templates.map { _ throws(GrammarError) in try reader.fixed() }
         templateRequiredChoices = try templates.map { _ throws(GrammarError) in
-            try reader.array { reader throws(GrammarError) in try reader.fixedArray() }
+            try reader.array { reader throws(GrammarError) in try reader.fixed() }
         }
-        let next = try reader.fixedArray()
+        let next = FixedNumbers(try reader.fixed())
         guard next.count % 3 == 0 else { throw TableReader.damaged("slot followers of \(next.count) numbers") }
         nextWords = try stride(from: 0, to: next.count, by: 3).map { start throws(GrammarError) in
             let lower = Int(next[start]), upper = Int(next[start + 1])
             guard 0 <= lower, lower <= upper, 0...1 ~= next[start + 2] else { throw TableReader.damaged("a word range \(lower)..<\(upper)") }
             return NextWords(words: lower..<upper, anything: next[start + 2] == 1)
         }
-        nextWordIDs = try reader.fixedArray()
-        try checkIndices()
-        contents = try Self.contents(of: values, edges: edges)
+        nextWordIDs = FixedNumbers(try reader.fixed())
+        valueKinds = FixedNumbers(try reader.fixed())
+        if checked {
+            let list = try edges.checkedList()
+            try checkIndices(list)
+            guard try Self.valueKinds(count: values.count, edges: list) == valueKinds.array else { throw TableReader.damaged("the values' kinds") }
+        }
+        contents = try Self.contents(of: values, kinds: valueKinds)
         intentsTakingPet = Self.intentsTakingPet(templates)
     }
 
     /// That every index in the graph points at something: what ``init(reading:)`` promises.
-    private func checkIndices() throws(GrammarError) {
+    private func checkIndices(_ edges: [Edge]) throws(GrammarError) {
         func check(_ value: Int32, below limit: Int, _ what: String) throws(GrammarError) {
             guard value >= 0, Int(value) < limit else { throw TableReader.damaged("\(what) \(value) of \(limit)") }
         }
         let nodes = accepts.count, slotKinds = SlotKind.allCases
+        let (accepts, edgeStarts, firstWordStarts) = (accepts.array, edgeStarts.array, firstWordStarts.array)
+        let (wordIDs, runEnds, nextWordIDs) = (wordIDs.array, runEnds.array, nextWordIDs.array)
         guard edgeStarts.count == nodes + 1, edgeStarts.first == 0, edgeStarts.last.map(Int.init) == edges.count,
               zip(edgeStarts, edgeStarts.dropFirst()).allSatisfy({ $0 <= $1 }),
               minimumWords.count == nodes, maximumWords.count == nodes, mostLiterals.count == nodes,

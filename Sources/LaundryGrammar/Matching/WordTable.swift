@@ -24,6 +24,7 @@ struct WordTable<Value: Sendable>: Sendable {
     init(_ dictionary: [String: Value]) {
         self.dictionary = dictionary
         var ascii: [(String, Value)] = []
+        ascii.reserveCapacity(dictionary.count)
         for (word, value) in dictionary {
             let form = word.isASCII ? word : word.precomposedStringWithCanonicalMapping
             if form.isASCII { ascii.append((form, value)) }
