@@ -135,7 +135,7 @@ public struct Grammar: Sendable {
         let length = try reader.count(), start = reader.offset
         try reader.skip(length)
         guard reader.isAtEnd else { throw TableReader.damaged("they go on after their end") }
-        let words = WordRoles(roles)
+        let words = WordRoles(roles, normalised: true)
         return (Matcher(graph: graph, roles: words), intents, CueTable(phrases: cues, roles: words), start..<start + length)
     }
 

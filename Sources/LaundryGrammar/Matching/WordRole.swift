@@ -100,10 +100,13 @@ struct WordRoles: Sendable, Equatable {
     /// The role's words in the grammar's order, each once.
     func list(_ role: WordRole) -> [String] { lists[role] ?? [] }
 
-    init(_ lists: [(role: WordRole, words: [String])]) {
+    /// `normalised`: the words are normalised already, as compiled tables hold them (the roles
+    /// hold several hundred words, read when a grammar is).
+    init(_ lists: [(role: WordRole, words: [String])], normalised isNormalised: Bool = false) {
         for (role, list) in lists {
             for phrase in list {
-                let normalised = phrase.split(separator: " ").map { Tokenizer.normalize(String($0)) }.joined(separator: " ")
+                let normalised = isNormalised ? phrase
+                    : phrase.split(separator: " ").map { Tokenizer.normalize(String($0)) }.joined(separator: " ")
                 if sets[role, default: []].insert(normalised).inserted { self.lists[role, default: []].append(normalised) }
             }
         }

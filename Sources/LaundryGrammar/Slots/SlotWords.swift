@@ -58,7 +58,7 @@ final class SlotWords: Sendable {
             return WordTable(values)
         }
         func words(_ role: WordRole) -> FewWords { FewWords(entries(role).map(\.word)) }
-        let int = { (text: Substring) in Int(text) }, decimal = { (text: Substring) in Decimal(string: String(text)) }
+        let int = { (text: Substring) in Int(text) }, decimal = { (text: Substring) in Int(text).map { Decimal($0) } ?? Decimal(string: String(text)) }
         (numbers, tens, hundreds) = (table(.number, value: int), table(.numberTens, value: int), table(.numberHundred, value: int))
         (timesSaid, clockFractions, clockWords) = (table(.timesSaid, value: int), table(.clockFraction, value: int), table(.clockWord, value: int))
         (weekdays, months, dateOrdinals) = (table(.weekday, value: int), table(.month, value: int), table(.dateOrdinal, value: int))
