@@ -95,7 +95,7 @@ import Testing
         func holds(_ intent: Intent, _ slots: [SlotKind: SlotValue], _ text: String) throws -> Bool {
             let line = try #require(matcher.prepare(text, pets: Self.pets))
             return suggester.holdsWhatTheLineGives(
-                Command(intent: intent, slots: slots), line, original: text, pets: Self.pets, petLeadIns: matcher.words.petLeadIns)
+                Command(intent: intent, slots: slots), line, original: text, pets: Self.pets, words: matcher.words)
         }
         let snowy = [SlotKind.pet: SlotValue(text: "snowy", knownPet: "Snowy")]
         let named = "could you chuck snowy's blanket into the washing machine"

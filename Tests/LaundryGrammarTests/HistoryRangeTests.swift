@@ -20,13 +20,13 @@ import Testing
         (["all", "time"], .all, "all time"),
     ])
     func theSlotsValueIsTheRange(words: [String], range: HistoryRange, label: String) throws {
-        #expect(SlotParsers.range(words) == .range(range))
+        #expect(SlotParsers.english.range(words) == .range(range))
         #expect(range.label == label)
     }
 
     @Test func sinceIsNoDayAhead() {
         for words in [["since", "tomorrow"], ["since", "next", "month"], ["since", "the", "1st", "of", "next", "month"], ["since", "banana"]] {
-            #expect(SlotParsers.range(words) == nil, "\(words)")
+            #expect(SlotParsers.english.range(words) == nil, "\(words)")
         }
     }
 }

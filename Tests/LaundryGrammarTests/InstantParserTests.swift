@@ -30,14 +30,14 @@ import Testing
         ("at 0630", "at:any:6:30:24"), ("at 2130", "at:any:21:30:24"), ("1400", "at:any:14:00:24"), ("at 0000", "at:any:0:00:24"),
     ] as [(String, String?)])
     func wordsSayAnInstant(_ words: String, _ value: String?) {
-        #expect(SlotParsers.instant(words.split(separator: " ").map(String.init))?.contractText == value, "\(words)")
+        #expect(SlotParsers.english.instant(words.split(separator: " ").map(String.init))?.contractText == value, "\(words)")
     }
 
     @Test(arguments: ["at 25", "at 9:60", "at 13pm", "at", "ago", "0 minutes ago", "at nine thirty", "tomorrow at 9", "at -5",
                       "at half to 7", "at half past 6:30", "last night at",
                       "at 2460", "at 2400", "at 130", "at 01300", "at 1400pm", "60 past 3", "half 13", "ish", "at fishish"])
     func otherWordsAreNoInstant(_ words: String) {
-        #expect(SlotParsers.instant(words.split(separator: " ").map(String.init)) == nil, "\(words)")
+        #expect(SlotParsers.english.instant(words.split(separator: " ").map(String.init)) == nil, "\(words)")
     }
 }
 
@@ -59,6 +59,6 @@ import Testing
         ("0 days", nil), ("1.5 weeks", nil), ("a couple", nil), ("thirty-second", nil), ("monday th", nil), ("32nd", nil), ("snowy", nil), ("13 24", nil),
     ] as [(String, String?)])
     func wordsSayWhenAPauseEnds(_ words: String, _ value: String?) {
-        #expect(SlotParsers.until(words.split(separator: " ").map(String.init))?.contractText == value, "\(words)")
+        #expect(SlotParsers.english.until(words.split(separator: " ").map(String.init))?.contractText == value, "\(words)")
     }
 }

@@ -40,7 +40,7 @@ import Testing
 
     @Test func aGermanGrammarRunsOnTheSameEngine() throws {
         let grammar = try Grammar(source: Self.german)
-        #expect(grammar.intents.map(\.intent) == [.createPet, .startWash, .startDry, .markFolded, .status, .confirm, .deny])
+        #expect(grammar.intents.map(\.intent) == [.createPet, .startWash, .startDry, .markFolded, .setWashTime, .status, .confirm, .deny])
         for (sentence, intent, slots) in Self.sentences {
             let command = grammar.match(sentence, pets: Self.pets)
             #expect(command.intent == intent, "\(sentence)")
@@ -49,6 +49,18 @@ import Testing
                 #expect((read?.knownPet ?? read?.text) == value, "\(sentence): \(slot)")
             }
         }
+    }
+
+    /// Its numbers and units of time are its own: a duration is read by the grammar's words.
+    @Test(arguments: [
+        ("stelle die Waschzeit für Flausch auf 30 Minuten", 30), ("setze die Waschzeit für Schneeflocke auf vierzig Minuten", 40),
+        ("starte die Wäsche für Flausch für eine Stunde", 60), ("starte die Wäsche für Flausch für fünfundzwanzig", nil),
+        ("stelle die Waschzeit für Flausch auf 2 hours", nil),
+    ] as [(String, Int?)])
+    func itsDurationsAreReadWithItsOwnWords(sentence: String, minutes: Int?) throws {
+        let command = try Grammar(source: Self.german).match(sentence, pets: Self.pets)
+        #expect(command[.minutes]?.number == minutes.map(SlotNumber.whole), "\(sentence)")
+        if minutes != nil { #expect(command.intent == .setWashTime || command.intent == .startWash, "\(sentence)") }
     }
 
     /// Why a command is asked, said around it, is found by the grammar's own words for it.

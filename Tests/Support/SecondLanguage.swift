@@ -1,6 +1,6 @@
 /// A second language for the engine: the German grammar the tests run beside the English one —
-/// six intents (create, start wash, start dryer, fold, status, yes/no), its own filler, cues and
-/// `words` — to show that no word of English is in the program (LaundryGrammar, LaundryAssistant).
+/// seven intents (create, start wash, start dryer, fold, wash time, status, yes/no), its own filler, cues and
+/// `words` (its numbers and units of time too) — to show that no word of English is in the program (LaundryGrammar, LaundryAssistant).
 public enum SecondLanguage {
     public static let german = """
         # Was LaundryTime auf Deutsch versteht: sechs Absichten, zum Beweis.
@@ -27,6 +27,12 @@ public enum SecondLanguage {
         words ordinal = erste | zweite | dritte | vierte | fünfte
         words choice_number = eins | zwei | drei | vier | fünf
         words last = letzte
+        words number = null:0 | eins:1 | ein:1 | zwei:2 | drei:3 | vier:4 | fünf:5 | sechs:6 | sieben:7 | acht:8 | neun:9
+            | zehn:10 | elf:11 | zwölf:12
+        words number_tens = zwanzig:20 | dreißig:30 | vierzig:40 | fünfzig:50 | sechzig:60
+        words article = eine | einer
+        words and = und
+        words duration_unit = minute:1 | minuten:1 | min:1 | stunde:60 | stunden:60
         rule tier = (haustier | wäschetier | tier)
         rule starte = (starte | beginne | mach | schalte)
         rule für = (für | von | mit)
@@ -61,6 +67,13 @@ public enum SecondLanguage {
           example: Schneeflocke ist gefaltet
           {pet} ist [fertig] (gefaltet | zusammengelegt | weggeräumt)
           (falte | lege) {pet} [zusammen]
+
+        intent set_wash_time
+          group: Wäsche
+          summary: Wie lange die Wäsche eines Tiers dauert.
+          example: stelle die Waschzeit für Flausch auf 30 Minuten
+          (stelle | setze) die waschzeit <für> {pet} auf {minutes}
+          <starte> [die] <wäsche> <für> {pet} für {minutes}
 
         intent status
           group: Haustiere

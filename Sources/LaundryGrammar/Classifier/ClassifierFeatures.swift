@@ -41,9 +41,14 @@ extension IntentClassifier {
 /// A feature is a hash of what it holds (FNV-1a, ``keyLimit``): the model stores no strings, and a
 /// line's features are found without making any. Two features that share a hash share a weight.
 package enum ClassifierFeatures {
-    /// Word numbers the masking reads (`SlotParsers`' list of them, and "hundred").
-    private static let numberWords: Set<String> =
-        Set(SlotParsers.smallNumbers.keys).union(SlotParsers.tens.keys).union(["hundred"])
+    /// Word numbers the masking reads: the trained model's features are defined by them, so they
+    /// are the English grammar's (its `number`, `number_tens` and `number_hundred` words) as the
+    /// model was trained with, not read from a grammar.
+    private static let numberWords: Set<String> = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
+        "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty", "sixty",
+        "seventy", "eighty", "ninety", "hundred",
+    ]
 
     /// The words the model weighs: numbers masked; a run of the same placeholder ("‹pet› ‹pet›"
     /// for "Mr. Fluff", "‹num› ‹num›" for "forty five") folded into one.

@@ -8,9 +8,9 @@ extension Grammar {
     /// not understood rather than read as days.
     /// Nil when the line's command stays as it is.
     func bindingBareNumber(_ command: Command, in text: String, pets: PetNameIndex) -> Command? {
-        guard command.intent == .setFrequency, let days = command[.days], Self.isBareNumber(days.text),
+        guard command.intent == .setFrequency, let days = command[.days], Self.isBareNumber(days.text, matcher.words.slots),
               LineReader.clauses(of: text).count > 1, let line = matcher.prepare(text, pets: pets),
-              Self.holdsMinutes(line.words)
+              Self.holdsMinutes(line.words, matcher.words.slots)
         else { return nil }
         let byWord = builtSuggester.intentsByWord
         var said: Set<Intent> = []
@@ -21,7 +21,7 @@ extension Grammar {
                 if steps.count == 1 { said.formUnion(steps) }
             }
         }
-        guard said.count == 1, let intent = said.first, let minutes = SlotParsers.minutes([days.text]) else {
+        guard said.count == 1, let intent = said.first, let minutes = matcher.words.slots.minutes([days.text]) else {
             return Command(intent: .unknown)
         }
         var slots = command.slots
@@ -38,7 +38,7 @@ extension Grammar {
     func bindingThat(_ command: Command, in text: String, prepared: Matcher.Line? = nil, pets: PetNameIndex) -> Command? {
         guard command.intent == .unknown, let line = prepared ?? matcher.prepare(text, pets: pets),
               let that = line.words.lastIndex(of: "that"), that > 0, line.skippable(from: that + 1) == line.words.count - that - 1,
-              let (range, minutes) = Self.firstTime(in: line, before: that)
+              let (range, minutes) = Self.firstTime(in: line, before: that, matcher.words.slots)
         else { return nil }
         let said = String(text[line.tokens[range.lowerBound].range.lowerBound..<line.tokens[range.upperBound - 1].range.upperBound])
         let moved = String(text[..<line.tokens[that].range.lowerBound]) + said + String(text[line.tokens[that].range.upperBound...])
@@ -49,29 +49,32 @@ extension Grammar {
 
     /// The first run of words that reads as minutes with a unit ("38 minutes", "an hour") before
     /// `end`, and its value.
-    private static func firstTime(in line: Matcher.Line, before end: Int) -> (Range<Int>, SlotContent)? {
-        let units = SlotParsers.DurationReader.units
+    private static func firstTime(in line: Matcher.Line, before end: Int, _ parsers: SlotParsers) -> (Range<Int>, SlotContent)? {
+        let units = parsers.words.durationUnits
         for start in 0..<end {
             for length in (2...3).reversed() where start + length <= end && units[line.words[start + length - 1]] != nil {
-                if let value = SlotParsers.minutes(Array(line.words[start..<start + length])) { return (start..<start + length, value) }
+                if let value = parsers.minutes(Array(line.words[start..<start + length])) { return (start..<start + length, value) }
             }
         }
         return nil
     }
 
     /// "40", "forty": a number with no unit of its own.
-    private static func isBareNumber(_ text: String) -> Bool {
+    private static func isBareNumber(_ text: String, _ parsers: SlotParsers) -> Bool {
         let words = Tokenizer.tokens(of: text).map(\.word)
-        return !words.isEmpty && words.allSatisfy { SlotParsers.count([$0]) != nil || SlotParsers.vocabulary.contains($0) && !Suggester.unitsOfTime.contains($0) }
-            && SlotParsers.count(words) != nil
+        return !words.isEmpty && words.allSatisfy {
+            parsers.count([$0]) != nil || parsers.vocabulary.contains($0) && !parsers.words.unitsOfTime.contains($0)
+        } && parsers.count(words) != nil
     }
 
     /// Whether some number in the line has a unit of minutes or hours ("60 min", "1h", "an hour").
-    private static func holdsMinutes(_ words: [String]) -> Bool {
-        let units = SlotParsers.DurationReader.units
+    private static func holdsMinutes(_ words: [String], _ parsers: SlotParsers) -> Bool {
+        let units = parsers.words.durationUnits
         for (index, word) in words.enumerated() {
-            if SlotParsers.mayReadByShape(word), SlotParsers.count([word]) == nil, SlotParsers.minutes([word]) != nil { return true }
-            let counted = SlotParsers.count([word]) != nil || ["a", "an", "half"].contains(word)
+            if SlotParsers.mayReadByShape(word), parsers.count([word]) == nil, parsers.minutes([word]) != nil { return true }
+            // "an hour", "half an hour".
+            let counted = parsers.count([word]) != nil || parsers.words.articles.contains(word)
+                || parsers.words.fractions[word] == SlotParsers.DurationReader.half
             if index + 1 < words.count, counted, units[words[index + 1]] != nil { return true }
         }
         return false

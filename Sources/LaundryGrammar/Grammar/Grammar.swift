@@ -30,6 +30,9 @@ public struct Grammar: Sendable {
         public let intent: Intent
     }
 
+    /// What the grammar's typed slots read, and how: its numbers, times and days.
+    package var slotParsers: SlotParsers { matcher.words.slots }
+
     /// Every intent the grammar defines, in file order.
     public let intents: [IntentHelp]
     let matcher: Matcher
@@ -56,7 +59,9 @@ public struct Grammar: Sendable {
         cueTable = CueTable(document: document, normalizer: matcher.graph.normalizer)
         suggester = LazySuggester(document: document)
         classifier = LazyClassifier(tables: nil, grammarSource: source)
-        corrector = Lazy { [graph = matcher.graph] in TypoCorrector(vocabulary: Set(graph.vocabulary.keys).union(SlotParsers.vocabulary)) }
+        corrector = Lazy { [graph = matcher.graph, slots = matcher.words.slots] in
+            TypoCorrector(vocabulary: Set(graph.vocabulary.keys).union(slots.vocabulary))
+        }
         intents = document.intents.map { block in
             IntentHelp(intent: block.intent, group: block.group, summary: block.summary,
                        examples: block.examples, shortForms: block.shortForms, templates: block.templates.map(\.text),
@@ -77,7 +82,9 @@ public struct Grammar: Sendable {
         (matcher, intents, cueTable, suggestions) = try read.get()
         suggester = LazySuggester(tables: .bytes(Array(tables.text[suggestions])))
         self.classifier = LazyClassifier(tables: classifier, grammarSource: source)
-        corrector = Lazy { [graph = matcher.graph] in TypoCorrector(vocabulary: Set(graph.vocabulary.keys).union(SlotParsers.vocabulary)) }
+        corrector = Lazy { [graph = matcher.graph, slots = matcher.words.slots] in
+            TypoCorrector(vocabulary: Set(graph.vocabulary.keys).union(slots.vocabulary))
+        }
     }
 
     /// The same, for tables built into the binary — the text as a string literal, the numbers as
@@ -93,7 +100,9 @@ public struct Grammar: Sendable {
         (matcher, intents, cueTable, suggestions) = try read.get()
         suggester = LazySuggester(tables: .literal(tables, suggestions))
         self.classifier = LazyClassifier(tables: classifier, grammarSource: source)
-        corrector = Lazy { [graph = matcher.graph] in TypoCorrector(vocabulary: Set(graph.vocabulary.keys).union(SlotParsers.vocabulary)) }
+        corrector = Lazy { [graph = matcher.graph, slots = matcher.words.slots] in
+            TypoCorrector(vocabulary: Set(graph.vocabulary.keys).union(slots.vocabulary))
+        }
     }
 
     private static func read(
@@ -130,7 +139,7 @@ public struct Grammar: Sendable {
         let length = try reader.count(), start = reader.offset
         try reader.skip(length)
         guard reader.isAtEnd else { throw TableReader.damaged("they go on after their end") }
-        let words = WordRoles(roles)
+        let words = WordRoles(roles, normalised: true)
         return (Matcher(graph: graph, roles: words), intents, CueTable(phrases: cues, roles: words), start..<start + length)
     }
 
@@ -179,7 +188,7 @@ public struct Grammar: Sendable {
         }
         func guess(_ command: Command, _ sentence: String) -> Guess {
             let confident = command.intent == sure?.intent && suggester.holdsWhatTheLineGives(
-                command, line, original: text, pets: pets, petLeadIns: matcher.words.petLeadIns)
+                command, line, original: text, pets: pets, words: matcher.words)
             return Guess(command: command, sentence: sentence, confidence: confident ? sure?.probability : nil)
         }
         // The reading the model is sure of leads: a misspelling's reading, or its sentence closest to the line.
@@ -195,7 +204,7 @@ public struct Grammar: Sendable {
             .prefix(scores == nil ? Self.intentsConsidered : Self.intentsConsideredRanked)
         let suggested = suggester.suggestions(
             line, original: text, pets: pets, intents: Array(ranked), limit: max(limit - guesses.count, leading == nil ? 0 : 1),
-            leading: leading, petLeadIns: matcher.words.petLeadIns)
+            leading: leading, words: matcher.words)
         for (index, (command, sentence)) in suggested.enumerated() {
             if index == 0 && command.intent == leading {
                 guesses.insert(guess(command, sentence), at: 0)

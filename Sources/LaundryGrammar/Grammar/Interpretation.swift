@@ -50,10 +50,10 @@ extension Suggester {
     /// hours" is no frequency of 12 days, "one two" no count of 2, "last 96 hours" no history of
     /// all time, "NaN" no default. Only such a reading may be acted on without asking which pet
     /// or how long.
-    func holdsWhatTheLineGives(_ command: Command, _ line: Matcher.Line, original: String, pets: PetNameIndex, petLeadIns: FewWords) -> Bool {
+    func holdsWhatTheLineGives(_ command: Command, _ line: Matcher.Line, original: String, pets: PetNameIndex, words: MatcherWords) -> Bool {
         let takes = slotKinds[command.intent] ?? []
         guard (requiredKinds[command.intent] ?? []).isSubset(of: command.slots.keys) else { return false }
-        let another = Self.anotherPetNamed(in: line, pets: pets, leadIns: petLeadIns)
+        let another = Self.anotherPetNamed(in: line, pets: pets, words: words)
         if takes.contains(.pet), command.slots[.pet] == nil, line.petNames.contains(where: { !$0.isEmpty }) || another != nil {
             return false
         }
@@ -62,20 +62,19 @@ extension Suggester {
         if let another, command.slots[.pet]?.knownPet == nil, command.slots[.pet]?.text.lowercased() == line.words[another] {
             return false
         }
-        let read = scanner.scanned(line, original: original, pets: pets, kinds: Set(command.slots.keys)).used
+        let read = scanner.scanned(line, original: original, pets: pets, kinds: Set(command.slots.keys), words: words).used
+        let parsers = words.slots, said = parsers.words
         let numbers: Set<SlotKind> = [.minutes, .days, .count, .range]
         for (position, word) in line.words.enumerated() where !read.contains(position) {
             // ("one" is as often a pronoun, "add another one called Undies", for an intent that
             // takes no number.)
-            let isNumber = (word != "one" || !takes.isDisjoint(with: numbers))
-                && (Self.numberLike.contains(word) || ClassifierFeatures.modelWords([word]).contains(IntentClassifier.numberPlaceholder))
-            guard Self.unitsOfTime.contains(word) || isNumber else { continue }
+            let isNumber = (said.numbers[word] != 1 || !takes.isDisjoint(with: numbers))
+                && (said.numberLike.contains(word) || ClassifierFeatures.modelWords([word])
+                    .contains(IntentClassifier.numberPlaceholder))
+            guard said.unitsOfTime.contains(word) || isNumber else { continue }
             // The same value said again is no other number: "monthly, like every 30 days".
-            let parsers: [SlotKind: ([String]) -> SlotContent?] = [
-                .minutes: SlotParsers.minutes, .days: SlotParsers.days, .count: SlotParsers.count, .range: SlotParsers.range,
-            ]
             let repeated = command.slots.contains { kind, value in
-                value.content != nil && parsers[kind]?([line.slotWords[position]]) == value.content
+                value.content != nil && numbers.contains(kind) && parsers.read(kind, [line.slotWords[position]]) == value.content
             }
             if !repeated { return false }
         }
@@ -85,27 +84,15 @@ extension Suggester {
     /// Where the line names, where a pet's name would stand, a word that is none of the user's
     /// pets nor the grammar's: "start wsh for fluffy" with no pet Fluffy is about Fluffy, and a
     /// reading without a pet — which the assistant would run for the only pet — drops it. The
-    /// position of the word after one of `leadIns` ("for", "of", "on"; ``WordRole/petLeadIn``);
+    /// position of the word after one of the pet's lead-ins ("for", "of", "on"; ``WordRole/petLeadIn``);
     /// nil when the line names no such pet. A close misspelling of one of the user's pets ("for
     /// fluffey") is that pet, not another.
-    static func anotherPetNamed(in line: Matcher.Line, pets: PetNameIndex, leadIns: FewWords) -> Int? {
+    static func anotherPetNamed(in line: Matcher.Line, pets: PetNameIndex, words: MatcherWords) -> Int? {
         line.words.indices.dropFirst().first { position in
-            leadIns.contains(line.words[position - 1]) && line.ids[position] < 0 && !line.isPetWord(position)
-                && !line.tokens[position].quoted && !SlotParsers.mayRead(line.slotWords[position])
+            words.petLeadIns.contains(line.words[position - 1]) && line.ids[position] < 0 && !line.isPetWord(position)
+                && !line.tokens[position].quoted && !words.slots.mayRead(line.slotWords[position])
                 && !Normalizer.isSymbols(line.words[position])
                 && pets.closeNames(in: line.words, at: position, isGrammarWord: { _ in false }).isEmpty
         }
     }
-
-    /// Words that name or change a number though no slot's parser reads them ("/transcript NaN",
-    /// "a thousand", "minus five").
-    static let numberLike: Set<String> = [
-        "nan", "inf", "infinity", "thousand", "thousands", "million", "billion", "minus", "dozen",
-    ]
-
-    /// Words that give a number its meaning: a number's unit must be read with it.
-    static let unitsOfTime: Set<String> = Set(SlotParsers.DurationReader.units.keys).union([
-        "day", "days", "week", "weeks", "fortnight", "fortnights", "month", "months", "year", "years",
-        "daily", "weekly", "fortnightly", "biweekly", "monthly", "seconds", "second", "secs", "sec",
-    ])
 }

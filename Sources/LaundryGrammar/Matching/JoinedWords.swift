@@ -10,8 +10,11 @@
 /// "--snowy" is "snowy".
 enum JoinedWords {
     /// `isWord`: whether the grammar (or a pet's name) knows a normalised word; `isCommandWord`:
-    /// whether it is a word of a template or the first of a pet's name (not filler alone).
-    static func split(_ tokens: [Token], in line: String, isWord: (String) -> Bool, isCommandWord: (String) -> Bool) -> [Token] {
+    /// whether it is a word of a template or the first of a pet's name (not filler alone);
+    /// `isNumberWord`: whether the typed slots read it (``SlotParsers/vocabulary``).
+    static func split(
+        _ tokens: [Token], in line: String, isWord: (String) -> Bool, isCommandWord: (String) -> Bool, isNumberWord: (String) -> Bool
+    ) -> [Token] {
         // Made at the first token split: most lines have none, and are given back as they are.
         var result: [Token]?
         for index in tokens.indices {
@@ -20,7 +23,7 @@ enum JoinedWords {
             let joined = mayBeJoined(word)
             // Numbers stay whole: "-.5", "1.5", "forty-one".
             guard joined || mayBeGlued(word), !tokens[index].quoted, !isWord(word), !Self.isNumber(word),
-                  let parts = joined ? parts(of: tokens[index], in: line, isWord: isWord) : glued(tokens[index], in: line, isWord: isCommandWord)
+                  let parts = joined ? parts(of: tokens[index], in: line, isWord: isWord, isNumberWord: isNumberWord) : glued(tokens[index], in: line, isWord: isCommandWord)
             else {
                 result?.append(tokens[index])
                 continue
@@ -73,7 +76,7 @@ enum JoinedWords {
         }
     }
 
-    private static func parts(of token: Token, in line: String, isWord: (String) -> Bool) -> [Token] {
+    private static func parts(of token: Token, in line: String, isWord: (String) -> Bool, isNumberWord: (String) -> Bool) -> [Token] {
         let text = line[token.range]
         var pieces: [(range: Range<String.Index>, joinedBy: Character?)] = []
         var start = text.startIndex
@@ -95,7 +98,7 @@ enum JoinedWords {
         }
         if start < text.endIndex { pieces.append((start..<text.endIndex, joiner)) }
         let words = pieces.map { Tokenizer.normalize(String(line[$0.range])) }
-        let numbers = words.allSatisfy { SlotParsers.mayRead($0) }
+        let numbers = words.allSatisfy { SlotParsers.mayReadByShape($0) || isNumberWord($0) }
         let splits = words.count > 1 && !numbers && words.contains { isWord($0) || SlotParsers.mayReadByShape($0) }
         guard splits else { return [withoutUnknownOption(token, in: line, isWord: isWord)] }
 

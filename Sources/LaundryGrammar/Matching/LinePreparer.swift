@@ -9,7 +9,7 @@ struct LinePreparer: Sendable {
         var expands = false
         /// The first word of a `skip` phrase.
         var startsSkip = false
-        /// A word of ``SlotParsers/vocabulary``.
+        /// A word the typed slots read (``SlotParsers/vocabulary``).
         var numberWord = false
     }
 
@@ -17,7 +17,7 @@ struct LinePreparer: Sendable {
     let wordFacts: WordTable<WordFacts>
     let normalizer: Normalizer
 
-    init(graph: WordGraph) {
+    init(graph: WordGraph, slotVocabulary: Set<String>) {
         normalizer = graph.normalizer
         // Sized once: growing it, rehashing every word at each doubling, was a seventh of making it.
         var facts = [String: WordFacts](minimumCapacity: graph.vocabulary.count + graph.normalizer.expansions.count
@@ -25,7 +25,7 @@ struct LinePreparer: Sendable {
         for (word, id) in graph.vocabulary { facts[word, default: WordFacts()].id = id }
         for word in graph.normalizer.expansions.keys { facts[word, default: WordFacts()].expands = true }
         for phrase in graph.normalizer.skipPhrases { facts[phrase[0], default: WordFacts()].startsSkip = true }
-        for word in SlotParsers.vocabulary { facts[word, default: WordFacts()].numberWord = true }
+        for word in slotVocabulary { facts[word, default: WordFacts()].numberWord = true }
         wordFacts = WordTable(facts)
     }
 
@@ -37,7 +37,8 @@ struct LinePreparer: Sendable {
         let wordFacts = wordFacts, petFirstWords = pets.firstWords
         var tokens = JoinedWords.split(Tokenizer.tokens(of: line), in: line, isWord: { word in
             wordFacts[word].map { $0.id >= 0 || $0.expands || $0.startsSkip } ?? petFirstWords.contains(word)
-        }, isCommandWord: { word in (wordFacts[word]?.id ?? -1) >= 0 || petFirstWords.contains(word) })
+        }, isCommandWord: { word in (wordFacts[word]?.id ?? -1) >= 0 || petFirstWords.contains(word) },
+           isNumberWord: { word in wordFacts[word]?.numberWord ?? false })
         var facts = tokens.map { wordFacts[$0.word] ?? WordFacts() }
         if facts.contains(where: \.expands) {
             tokens = normalizer.expand(tokens)

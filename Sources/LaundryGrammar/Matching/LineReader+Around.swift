@@ -6,14 +6,15 @@ extension LineReader {
     /// — read with those words at its end, where the templates take them.
     func readInstantFirst(_ text: String, pets: PetNameIndex) -> Command? {
         // Looked at before the line is split: most lines start with no word of a time.
+        let parsers = matcher.words.slots
         guard let first = text.split(maxSplits: 1, whereSeparator: \.isWhitespace).first,
-              SlotParsers.mayRead(first.lowercased().trimmingPunctuation)
+              parsers.mayRead(first.lowercased().trimmingPunctuation)
         else { return nil }
         let words = text.split(whereSeparator: \.isWhitespace)
         // Only words the instant parser reads can say when; most lines start with none.
-        let said = words.prefix(5).lazy.map { $0.lowercased().trimmingPunctuation }.prefix(while: SlotParsers.mayRead)
+        let said = words.prefix(5).lazy.map { $0.lowercased().trimmingPunctuation }.prefix(while: parsers.mayRead)
         for count in stride(from: min(said.count, words.count - 1), through: 1, by: -1) {
-            guard SlotParsers.instant(Array(said.prefix(count))) != nil else { continue }
+            guard parsers.instant(Array(said.prefix(count))) != nil else { continue }
             let moved = (words[count...] + words[..<count]).joined(separator: " ")
             return readCommandPart(moved, pets: pets).flatMap { $0[.at] == nil ? nil : $0 }
         }

@@ -212,7 +212,7 @@ struct LineReader {
         var choices: [(position: Int, words: [String])] = []
         for position in line.words.indices where line.ids[position] < 0 && !line.isPetWord(position) && !line.tokens[position].quoted {
             let word = line.words[position]
-            guard !SlotParsers.vocabulary.contains(word) else { continue }
+            guard !matcher.words.slots.vocabulary.contains(word) else { continue }
             // Most such words are close to no grammar word: only those that are ask whether the
             // word is rather a misspelt pet.
             let meant = corrector.corrections(of: word)
@@ -234,7 +234,7 @@ struct LineReader {
                 fixed.ids[choice.position] = graph.id(of: meant)
                 corrections.append(WordCorrection(typed: line.words[choice.position], meant: meant))
             }
-            fixed.numberWordCounts = Matcher.numberWords(fixed.slotWords)
+            fixed.numberWordCounts = matcher.numberWords(fixed.slotWords)
             // A corrected filler word ("pleease") is passed over as typed right: what may be
             // passed over is worked out again (most corrections are of other words).
             if replacements.values.contains(where: matcher.preparer.startsSkip) {

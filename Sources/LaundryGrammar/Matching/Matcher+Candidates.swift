@@ -2,8 +2,8 @@
 /// (``Matcher/Walk/slotCandidates(_:ordinal:at:graph:words:)``) and for reading a capture.
 extension Matcher {
     /// By position: how many words from there on a number slot's parser may read.
-    static func numberWords(_ slotWords: [String]) -> [Int] {
-        numberWords(count: slotWords.count) { SlotParsers.mayRead(slotWords[$0]) }
+    func numberWords(_ slotWords: [String]) -> [Int] {
+        Self.numberWords(count: slotWords.count) { words.slots.mayRead(slotWords[$0]) }
     }
 
     /// The same, from whether the word at each position may be read.

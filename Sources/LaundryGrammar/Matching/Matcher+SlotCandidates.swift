@@ -46,7 +46,7 @@ extension Matcher.Walk {
                     let limit = min(SlotKind.unknownPetMaximumWords, remaining)
                     let unknown = line.words[position..<position + limit].indices.prefix { index in
                         (tokens[index].quoted || (!line.isPetWord(index) && line.ids[index] < 0
-                            && !SlotParsers.vocabulary.contains(line.words[index]) && !Self.continuesATime(line, at: index)))
+                            && !words.slots.vocabulary.contains(line.words[index]) && !Self.continuesATime(line, at: index, words.slots)))
                     }.count
                     for length in stride(from: 1, through: unknown, by: 1)
                     where !close.contains(where: { $0.length == length }) && keepsQuotesWhole(length) {
@@ -60,7 +60,7 @@ extension Matcher.Walk {
             // Nor does it start with the word that leads to it ("rname fluffy to Fuzz" is no name "to Fuzz").
             let leadIn = kind == .name && !tokens[position].quoted && words.nameLeadIns.contains(line.words[position])
             let lengths = leadIn ? 0
-                : kind == .name ? min(remaining, Self.wordsBeforeATime(line, from: position))
+                : kind == .name ? min(remaining, Self.wordsBeforeATime(line, from: position, units: words.slots.words.unitsAfterANumber))
                 : kind == .path ? Self.pathLength(tokens, from: position)
                 : remaining
             for length in stride(from: 1, through: lengths, by: 1) where keepsQuotesWhole(length) {
@@ -91,13 +91,13 @@ extension Matcher.Walk {
     /// Whether the word at `index` is a number after a word of a date or a time ("march 40"):
     /// it belongs with that word — a day that does not exist — not to a pet called “40”. (A
     /// number elsewhere may be one: "delete pet 2" is answered that there is no pet called “2”.)
-    private static func continuesATime(_ line: Matcher.Line, at index: Int) -> Bool {
-        index > 0 && SlotNumber.decimal(line.words[index]) != nil && SlotParsers.mayRead(line.words[index - 1])
+    private static func continuesATime(_ line: Matcher.Line, at index: Int, _ parsers: SlotParsers) -> Bool {
+        index > 0 && SlotNumber.decimal(line.words[index]) != nil && parsers.mayRead(line.words[index - 1])
     }
 
     /// How many words from `position` come before one that starts a span of time ("80 mins",
     /// "every 3 days", "2 hours"): a number (unquoted) followed by a unit of time.
-    private static func wordsBeforeATime(_ line: Matcher.Line, from position: Int) -> Int {
+    private static func wordsBeforeATime(_ line: Matcher.Line, from position: Int, units: Set<String>) -> Int {
         var index = position
         while index < line.words.count {
             let word = line.words[index]
@@ -122,15 +122,11 @@ extension Matcher.Walk {
         return tokens[position...].prefix { first.quoted ? $0.quote == first.quote : $0.chunk == first.chunk }.count
     }
 
-    /// Words of time that end a new name when a number comes before them.
-    private static let units: Set<String> = ["min", "mins", "minute", "minutes", "m", "h", "hr", "hrs", "hour", "hours",
-                                             "day", "days", "week", "weeks", "month", "months"]
-
     /// Asks a typed slot's parser about an unparsed candidate's words, and keeps the answer.
-    mutating func parse(_ candidateIndex: Int, _ kind: SlotKind) {
-        guard case .parsed(let parser) = kind.reading else { return }
+    mutating func parse(_ candidateIndex: Int, _ kind: SlotKind, _ parsers: SlotParsers) {
+        guard case .parsed = kind.reading else { return }
         let capture = candidates[candidateIndex].capture
-        if let value = parser(Array(line.slotWords[capture.start..<capture.end])) {
+        if let value = parsers.read(kind, Array(line.slotWords[capture.start..<capture.end])) {
             parsedValues.append(value)
             candidates[candidateIndex].capture.value = .parsed(parsedValues.count - 1)
             candidates[candidateIndex].status = .ready

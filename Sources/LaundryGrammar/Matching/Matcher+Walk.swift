@@ -130,7 +130,7 @@ extension Matcher {
                   end == walk.wordCount || graph.slotCanBeFollowed(next, by: walk.line.ids[end])
                     || (!walk.line.skips.isEmpty && !walk.line.skips[end].isEmpty)
             else { continue }
-            if walk.candidates[candidateIndex].status == .unparsed { walk.parse(candidateIndex, kind) }
+            if walk.candidates[candidateIndex].status == .unparsed { walk.parse(candidateIndex, kind, words.slots) }
             let candidate = walk.candidates[candidateIndex]
             guard candidate.status == .ready else { continue }
             var nextScore = score

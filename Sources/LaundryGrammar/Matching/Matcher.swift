@@ -72,7 +72,7 @@ final class Matcher: Sendable {
         (edges, edgeStarts, accepts) = (graph.edges, graph.edgeStarts, graph.accepts)
         (wordIDs, runEnds) = (graph.wordIDs, graph.runEnds)
         (minimumWords, maximumWords, mostLiterals) = (graph.minimumWords, graph.maximumWords, graph.mostLiterals)
-        preparer = LinePreparer(graph: graph)
+        preparer = LinePreparer(graph: graph, slotVocabulary: words.slots.vocabulary)
     }
 
     /// The line ready to walk (``LinePreparer/prepare(_:pets:)``); nil when it is empty or too long.

@@ -7,16 +7,22 @@ struct MatcherWords: Sendable {
     let petWords: FewWords
     /// After which a new name starts ("called", "call it"), each as its words.
     let nameLeads: [[String]]
+    /// After which a line no template fits gives a new name ("new name"), each as its words.
+    let scannedNameLeads: [[String]]
     /// That lead to a new name and so cannot start it ("to", "as").
     let nameLeadIns: FewWords
     /// After which a word stands where a pet's name would ("for", "of").
     let petLeadIns: FewWords
+    /// What the typed slots read, and how (numbers, times, days).
+    let slots: SlotParsers
 
     init(_ roles: WordRoles) {
         pronouns = FewWords(roles.list(.pronoun))
         petWords = FewWords(roles.list(.pet))
         nameLeads = roles.list(.nameLead).map { $0.split(separator: " ").map(String.init) }
+        scannedNameLeads = roles.list(.scannedNameLead).map { $0.split(separator: " ").map(String.init) }
         nameLeadIns = FewWords(roles.list(.nameLeadIn))
         petLeadIns = FewWords(roles.list(.petLeadIn))
+        slots = SlotParsers(roles)
     }
 }

@@ -24,6 +24,9 @@ public enum WordRole: String, CaseIterable, Sendable {
     case naming
     /// After which a new name starts (phrases): "a pet *called* Denim", "*name it* Office".
     case nameLead = "name_lead"
+    /// After which a line no template fits gives a new name (phrases): "fluffy needs a *new name*:
+    /// Marshmallow".
+    case scannedNameLead = "scanned_name_lead"
     /// Lead to a new name and so cannot start it: "rename fluffy *to* Fuzz".
     case nameLeadIn = "name_lead_in"
     /// Stand for several pets at once (phrases): "fold *them all*", "pause *both of them*".
@@ -50,8 +53,40 @@ public enum WordRole: String, CaseIterable, Sendable {
     /// The last choice: "the *last* one".
     case last
 
+    // The words of numbers, times and days the typed slots read (``SlotWords``), each with the
+    // value it stands for where it has one (WORD:VALUE; the grammar's header says which).
+    /// Numbers: "five", "twenty", "hundred"; "a", "and", "of" around them.
+    case number, numberTens = "number_tens", numberHundred = "number_hundred", article, and, of
+    /// Parts of a unit ("half", "quarters") and units of a duration, in minutes.
+    case fraction, fractionPlural = "fraction_plural", durationUnit = "duration_unit"
+    /// Frequencies, in days: "every", "weekly", "a" (per), "twice", "times", "weeks", "3d".
+    case every, frequency, frequencyPer = "frequency_per", timesSaid = "times_said", times,
+        frequencyUnit = "frequency_unit", unitSuffix = "unit_suffix"
+    /// Spans of history: "this week", "today's", "last", "days", "since".
+    case range, rangePossessive = "range_possessive", rangeLast = "range_last", rangeUnit = "range_unit", since
+    /// Instants: "about", "4ish", "ago", "before", "in", "days", "yesterday", "morning", "tonight",
+    /// "last night", "at" (after a part of the day), "at" (before a time).
+    case roughly, roughlySuffix = "roughly_suffix", ago, agoBefore = "ago_before", ahead, dayUnit = "day_unit",
+        instantDay = "instant_day", dayPart = "day_part", dayPartToday = "day_part_today",
+        dayPartYesterday = "day_part_yesterday", timeLead = "time_lead", clockAt = "clock_at"
+    /// Times of day: "o'clock", "half", "past", "to", "noon", "pm", the "h" of "8h30".
+    case oclock, clockFraction = "clock_fraction", clockPast = "clock_past", clockTo = "clock_to",
+        clockWord = "clock_word", halfDay = "half_day", hourMark = "hour_mark"
+    /// The end of a pause: "weeks", "couple", "at", "on", "tomorrow", "next", "next month", "day" (12),
+    /// "monday", "december", "twelfth".
+    case spanUnit = "span_unit", couple, dayAt = "day_at", dayOn = "day_on", dayNamed = "day_named", dayNext = "day_next",
+        nextMonth = "next_month", dayOfMonth = "day_of_month", weekday, month, dateOrdinal = "date_ordinal"
+    /// Around numbers, read by no parser: what makes a number of a word ("thousand", "minus"), what
+    /// gives a number its meaning ("hours", "weekly"), the units offered after a slot's number.
+    case numberLike = "number_like", unitOfTime = "unit_of_time", unitOffered = "unit_offered"
+
     /// Whether the role's words may be phrases of several words.
-    var takesPhrases: Bool { self == .nameLead || self == .severalPets }
+    var takesPhrases: Bool {
+        switch self {
+        case .nameLead, .scannedNameLead, .severalPets, .frequency, .range, .dayPartToday, .dayPartYesterday, .dayNamed, .nextMonth: true
+        default: false
+        }
+    }
 }
 
 /// The grammar's `words` lines: each role's words — or phrases, their words single-spaced —
@@ -65,10 +100,13 @@ struct WordRoles: Sendable, Equatable {
     /// The role's words in the grammar's order, each once.
     func list(_ role: WordRole) -> [String] { lists[role] ?? [] }
 
-    init(_ lists: [(role: WordRole, words: [String])]) {
+    /// `normalised`: the words are normalised already, as compiled tables hold them (the roles
+    /// hold several hundred words, read when a grammar is).
+    init(_ lists: [(role: WordRole, words: [String])], normalised isNormalised: Bool = false) {
         for (role, list) in lists {
             for phrase in list {
-                let normalised = phrase.split(separator: " ").map { Tokenizer.normalize(String($0)) }.joined(separator: " ")
+                let normalised = isNormalised ? phrase
+                    : phrase.split(separator: " ").map { Tokenizer.normalize(String($0)) }.joined(separator: " ")
                 if sets[role, default: []].insert(normalised).inserted { self.lists[role, default: []].append(normalised) }
             }
         }

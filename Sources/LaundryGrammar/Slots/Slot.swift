@@ -56,12 +56,7 @@ public enum SlotKind: String, CaseIterable, Sendable {
         case .pet: .pet
         case .name, .path, .query: .freeText
         case .topic: .words(maximum: Self.topicMaximumWords)
-        case .minutes: .parsed(SlotParsers.minutes)
-        case .days: .parsed(SlotParsers.days)
-        case .count: .parsed(SlotParsers.count)
-        case .range: .parsed(SlotParsers.range)
-        case .at: .parsed(SlotParsers.instant)
-        case .until, .from: .parsed(SlotParsers.until)
+        case .minutes, .days, .count, .range, .at, .until, .from: .parsed
         case .setting, .value, .format: .listOnly
         }
     }
@@ -72,8 +67,9 @@ enum SlotReading {
     /// Any words to the end of what the template allows, as typed (with their punctuation).
     case freeText
     case words(maximum: Int)
-    /// Words a parser turns into a value; the value is given back in ``SlotValue/content``.
-    case parsed(@Sendable ([String]) -> SlotContent?)
+    /// Words a parser turns into a value (``SlotParsers/read(_:_:)``); the value is given back in
+    /// ``SlotValue/content``.
+    case parsed
     /// Only from a value list (`{setting:settings}`).
     case listOnly
 }

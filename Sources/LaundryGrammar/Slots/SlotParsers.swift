@@ -9,26 +9,51 @@ import Foundation
 /// says why the number does not fit, and what would. Quantities are exact decimals until the
 /// end, so "1.1 hours" is 66 minutes (in binary floating point it is 66.00000000000001), and no
 /// number is ever turned into an `Int` before ``SlotNumber`` has bounded it.
-package enum SlotParsers {
+package struct SlotParsers: Sendable {
+    /// The grammar's words the parsers read (``SlotWords``).
+    let words: SlotWords
+
+    init(_ roles: WordRoles) {
+        words = SlotWords(roles)
+    }
+
+    init(words: SlotWords) {
+        self.words = words
+    }
+
+    /// The value the parser of a typed slot of `kind` reads in `words`; nil for a slot that
+    /// reads no words so (``SlotKind/reading``).
+    func read(_ kind: SlotKind, _ words: [String]) -> SlotContent? {
+        switch kind {
+        case .minutes: minutes(words)
+        case .days: days(words)
+        case .count: count(words)
+        case .range: range(words)
+        case .at: instant(words)
+        case .until, .from: until(words)
+        case .pet, .name, .setting, .value, .format, .path, .topic, .query: nil
+        }
+    }
+
     /// Minutes from "30", "30 minutes", "30 min", "1 hour", "1h 15m", "1h15m", "90min",
     /// "an hour and a half", "half an hour", "1.5 hours", "forty five", "forty-five minutes".
-    package static let minutes: @Sendable ([String]) -> SlotContent? = { words in
-        if let whole = plainMinutes(words) { return .number(whole) }
-        var parser = DurationReader(words: splitCompact(words))
+    package func minutes(_ input: [String]) -> SlotContent? {
+        if let whole = plainMinutes(input) { return .number(whole) }
+        var parser = DurationReader(words: Self.splitCompact(input), in: words)
         return parser.read().map(SlotContent.number)
     }
 
     /// Days from "4", "4 days", "every 4 days", "every day", "every other day", "daily",
     /// "weekly", "once a week", "twice a week", "3 times a week", "every 2 weeks",
     /// "fortnightly", "monthly", "once a month".
-    package static let days: @Sendable ([String]) -> SlotContent? = { words in
-        frequencyDays(splitCompact(words)).map(SlotContent.number)
+    package func days(_ input: [String]) -> SlotContent? {
+        frequencyDays(Self.splitCompact(input)).map(SlotContent.number)
     }
 
     /// A number: "3", "twenty", "twenty one", "forty-five" — and "0", "-1", "1.5", which are
     /// no count, so that the assistant can answer with the counts there are.
-    package static let count: @Sendable ([String]) -> SlotContent? = { input in
-        let words = splitCompact(input)
+    package func count(_ input: [String]) -> SlotContent? {
+        let words = Self.splitCompact(input)
         guard !words.isEmpty, let (value, used) = number(words, at: 0), used == words.count else { return nil }
         return SlotNumber(value).map(SlotContent.number)
     }
@@ -37,44 +62,27 @@ package enum SlotParsers {
     /// "last month", "last 30 days", "past two weeks", "all time", "ever". "Last N days, weeks or
     /// months" is `last_N_days` in days, for any number N (see ``SlotNumber``): "last 0 days" is
     /// understood, and answered with the range. A range may be possessive: "this week's",
-    /// "today's" ("export this week's history").
-    package static let range: @Sendable ([String]) -> SlotContent? = { input in
-        guard let last = input.last, possessiveRangeWords.contains(last) else { return historyRange(input).map(SlotContent.range) }
-        return historyRange(input.dropLast() + [String(last.dropLast(last.hasSuffix("'s") ? 2 : 1))]).map(SlotContent.range)
+    /// "today's" ("export this week's history"; ``SlotWords/possessives``).
+    package func range(_ input: [String]) -> SlotContent? {
+        guard let last = input.last, let said = words.possessives[last] else { return historyRange(input).map(SlotContent.range) }
+        return historyRange(input.dropLast() + [said]).map(SlotContent.range)
     }
 
-    /// The possessive words that may end a range ("the last 3 days'" for the plural).
-    static let possessiveRangeWords: Set<String> = ["today's", "yesterday's", "week's", "month's", "days'", "weeks'", "months'"]
-
-    private static func historyRange(_ input: [String]) -> HistoryRange? {
-        let named: HistoryRange? = switch input {
-        case ["today"]: .today
-        case ["yesterday"]: .yesterday
-        case ["this", "week"]: .thisWeek
+    private func historyRange(_ input: [String]) -> HistoryRange? {
         // "last week" is the calendar week before this one; "the past week" the last seven days.
-        case ["last", "week"], ["previous", "week"]: .lastWeek
-        case ["past", "week"], ["week"]: .lastDays(.whole(7))
-        case ["this", "month"]: .thisMonth
-        case ["last", "month"], ["previous", "month"]: .lastMonth
-        case ["past", "month"], ["month"]: .lastDays(.whole(30))
-        case ["this", "year"], ["year"]: .thisYear
-        case ["all", "time"], ["ever"], ["everything"], ["all"]: .all
-        default: nil
-        }
-        if let named { return named }
+        if input.count <= 2, let named = words.ranges[SlotWords.phrase(input)] { return named }
         // "since march 10", "since monday", "since 10th of march": a day that has been.
-        if input.first == "since", input.count > 1, let day = day(Array(input.dropFirst())) {
+        if let first = input.first, words.since.contains(first), input.count > 1, let day = day(Array(input.dropFirst())) {
             switch day {
             case .weekday, .dayOfMonth, .date, .fullDate: return .since(day)
             case .daysFromToday, .dayOfNextMonth: return nil
             }
         }
         // "last 30 days", "past two weeks" — and, as an option's value, "7d", "2w", "30 days".
-        var words = splitCompact(input)
-        let units: [String: Decimal] = ["day": 1, "days": 1, "week": 7, "weeks": 7, "month": 30, "months": 30, "d": 1, "w": 7]
-        if ["last", "past"].contains(words.first) { words.removeFirst() }
-        guard words.count >= 2, let (count, used) = number(words, at: 0), used == words.count - 1,
-              let unit = units[words.last!], let days = SlotNumber(count * unit)
+        var said = Self.splitCompact(input)
+        if let first = said.first, words.rangeLast.contains(first) { said.removeFirst() }
+        guard said.count >= 2, let (count, used) = number(said, at: 0), used == said.count - 1,
+              let unit = words.rangeUnits[said.last!], let days = SlotNumber(count * unit)
         else { return nil }
         return .lastDays(days)
     }
@@ -82,25 +90,15 @@ package enum SlotParsers {
     /// Every word the typed slots' parsers read: number words, units of time, frequencies and
     /// ranges. They are words of the grammar too: never taken for a misspelling ("mins" is not
     /// "mind"), and what a misspelling may be read as ("minuts" is "minutes").
-    package static let vocabulary: Set<String> = {
-        var words = Set(smallNumbers.keys).union(tens.keys).union(DurationReader.units.keys)
-        words.formUnion(["hundred", "half", "quarter", "quarters", "of", "and", "a", "an", "every", "each", "other", "once", "twice",
-                         "thrice", "times", "per", "day", "days", "week", "weeks", "fortnight", "fortnights", "month",
-                         "months", "daily", "weekly", "fortnightly", "biweekly", "monthly", "today", "yesterday",
-                         "this", "last", "past", "all", "time", "ever", "everything", "since", "previous"])
-        words.formUnion(possessiveRangeWords)
-        words.formUnion(instantWords)
-        words.formUnion(untilVocabulary)
-        return words
-    }()
+    package var vocabulary: Set<String> { words.vocabulary }
 
     /// Whether a word may be part of what the number, duration, frequency and range parsers
     /// read: a word of their ``vocabulary``, or one starting with a digit, a sign or a point
     /// ("30", "-5", ".5", "1h15m"), a hyphenated word ("forty-five"), or any word beyond ASCII
     /// (digits of other scripts). Every parser refuses words for which this is false (a test
     /// holds them to it), so the matcher does not ask.
-    package static func mayRead(_ word: String) -> Bool {
-        mayReadByShape(word) || vocabulary.contains(word)
+    package func mayRead(_ word: String) -> Bool {
+        Self.mayReadByShape(word) || words.vocabulary.contains(word)
     }
 
     /// The part of ``mayRead(_:)`` that looks at the word's bytes, not at the vocabulary.
@@ -113,22 +111,20 @@ package enum SlotParsers {
     // MARK: - Frequencies
 
     /// Days from the words of a frequency; "N times a week" is the one reading that rounds.
-    static func frequencyDays(_ input: [String]) -> SlotNumber? {
-        var words = input[...]
-        if words.first == "every" || words.first == "each" { words = words.dropFirst() }
-        if words.count == 1, let days = singleWordDays[words.first!] { return .whole(days) }
-        if words.count == 2, words.first == "other", words.last == "day" { return .whole(2) }
-        let list = Array(words)
+    func frequencyDays(_ input: [String]) -> SlotNumber? {
+        var said = input[...]
+        if let first = said.first, words.every.contains(first) { said = said.dropFirst() }
+        // "daily", "week", "other day".
+        if (1...2).contains(said.count), let days = words.frequencies[SlotWords.phrase(said)] { return .whole(days) }
+        let list = Array(said)
         // "once a week", "twice a week", "3 times a week", "three times per month"
-        if list.count >= 3, ["a", "per", "every", "each"].contains(list[list.count - 2]), let unit = unitDays[list.last!] {
+        if list.count >= 3, words.frequencyPer.contains(list[list.count - 2]), let unit = words.frequencyUnits[list.last!] {
             let head = Array(list[..<(list.count - 2)])
             var times: Decimal?
-            switch head {
-            case ["once"]: times = 1
-            case ["twice"]: times = 2
-            case ["thrice"]: times = 3
-            default:
-                if head.last == "times", let (value, used) = number(head, at: 0), used == head.count - 1 { times = value }
+            if head.count == 1, let said = words.timesSaid[head[0]] {
+                times = Decimal(said)
+            } else if let last = head.last, words.times.contains(last), let (value, used) = number(head, at: 0), used == head.count - 1 {
+                times = value
             }
             guard let times else { return nil }
             // Said loosely, so rounded: twice a week is every 3.5 days, taken as every 4. More
@@ -139,36 +135,16 @@ package enum SlotParsers {
         // "4", "4 days", "2 weeks"
         guard !list.isEmpty, let (value, used) = number(list, at: 0) else { return nil }
         if used == list.count { return SlotNumber(value) }
-        guard used == list.count - 1, let unit = unitDays[list.last!] else { return nil }
+        guard used == list.count - 1, let unit = words.frequencyUnits[list.last!] else { return nil }
         return SlotNumber(value * unit)
     }
 
-    /// A frequency said in one word.
-    private static let singleWordDays = WordTable<Int>([
-        "daily": 1, "day": 1, "weekly": 7, "week": 7, "fortnightly": 14, "biweekly": 14,
-        "fortnight": 14, "monthly": 30, "month": 30,
-    ])
-    /// The days of a unit of a frequency; "d" and "w" only after a number, as one word: "3d", "2w".
-    private static let unitDays = WordTable<Decimal>([
-        "day": 1, "days": 1, "week": 7, "weeks": 7, "fortnight": 14, "fortnights": 14, "month": 30, "months": 30,
-        "d": 1, "w": 7,
-    ])
-
     // MARK: - Numbers
-
-    static let smallNumbers = WordTable<Int>([
-        "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-        "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-        "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
-    ])
-    static let tens = WordTable<Int>([
-        "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
-    ])
 
     /// A number at `position`: digits ("30", "1.5", "-5", any length — see
     /// ``SlotNumber/decimal(_:)``) or words ("forty five", "a hundred and twenty"). Returns the
     /// value and how many words it took.
-    static func number(_ words: [String], at position: Int) -> (Decimal, Int)? {
+    func number(_ words: [String], at position: Int) -> (Decimal, Int)? {
         guard position < words.count else { return nil }
         if let value = SlotNumber.decimal(words[position]) { return (value, 1) }
         // A sign on a word number: "-five", "-a hundred".
@@ -181,28 +157,30 @@ package enum SlotParsers {
     }
 
     /// A number in words at `position`: "forty five", "a hundred and twenty".
-    private static func wordNumber(_ words: [String], at position: Int) -> (Decimal, Int)? {
+    private func wordNumber(_ said: [String], at position: Int) -> (Decimal, Int)? {
         var index = position
         var value = 0
         var matched = false
-        if index < words.count, words[index] == "a" || words[index] == "one",
-           index + 1 < words.count, words[index + 1] == "hundred" {
-            value = 100
+        // "a hundred", "one hundred".
+        if index + 1 < said.count, words.articles.contains(said[index]) || words.numbers[said[index]] == 1,
+           let hundred = words.hundreds[said[index + 1]] {
+            value = hundred
             index += 2
             matched = true
-            if index + 1 < words.count, words[index] == "and", tens[words[index + 1]] != nil || smallNumbers[words[index + 1]] != nil {
+            if index + 1 < said.count, words.ands.contains(said[index]),
+               words.tens[said[index + 1]] != nil || words.numbers[said[index + 1]] != nil {
                 index += 1
             }
         }
-        if index < words.count, let ten = tens[words[index]] {
+        if index < said.count, let ten = words.tens[said[index]] {
             value += ten
             index += 1
             matched = true
-            if index < words.count, let unit = smallNumbers[words[index]], unit > 0, unit < 10 {
+            if index < said.count, let unit = words.numbers[said[index]], unit > 0, unit < 10 {
                 value += unit
                 index += 1
             }
-        } else if index < words.count, let small = smallNumbers[words[index]] {
+        } else if index < said.count, let small = words.numbers[said[index]] {
             value += small
             index += 1
             matched = true

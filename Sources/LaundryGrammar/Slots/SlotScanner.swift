@@ -33,13 +33,13 @@ struct SlotScanner: Sendable {
 
     /// Every slot value the line holds that `kinds` may use; typed values as the matcher gives
     /// them (minutes and days as whole numbers, a range's name, a list's value).
-    func scan(_ line: Matcher.Line, original: String, pets: PetNameIndex, kinds: Set<SlotKind>) -> [SlotKind: SlotValue] {
-        scanned(line, original: original, pets: pets, kinds: kinds).slots
+    func scan(_ line: Matcher.Line, original: String, pets: PetNameIndex, kinds: Set<SlotKind>, words: MatcherWords) -> [SlotKind: SlotValue] {
+        scanned(line, original: original, pets: pets, kinds: kinds, words: words).slots
     }
 
     /// The same, with the positions of the words the values were read from.
     func scanned(
-        _ line: Matcher.Line, original: String, pets: PetNameIndex, kinds: Set<SlotKind>
+        _ line: Matcher.Line, original: String, pets: PetNameIndex, kinds: Set<SlotKind>, words: MatcherWords
     ) -> (slots: [SlotKind: SlotValue], used: Set<Int>) {
         var slots: [SlotKind: SlotValue] = [:]
         var used = Set<Int>()
@@ -53,11 +53,9 @@ struct SlotScanner: Sendable {
         // Typed values: the longest run their parser reads, where no pet stands. Each kind reads
         // the line on its own ("40" may be minutes or days): an intent takes only its own kinds.
         let petWords = used
-        let typed: [(SlotKind, ([String]) -> SlotContent?)] = [
-            (.range, SlotParsers.range), (.days, SlotParsers.days), (.minutes, SlotParsers.minutes), (.count, SlotParsers.count),
-        ]
-        for (kind, parser) in typed where kinds.contains(kind) {
-            guard let (range, value) = longestRun(in: line, avoiding: petWords, kind: kind, parser) else { continue }
+        let parsers = words.slots
+        for kind in [SlotKind.range, .days, .minutes, .count] where kinds.contains(kind) {
+            guard let (range, value) = longestRun(in: line, avoiding: petWords, kind: kind, parsers) else { continue }
             slots[kind] = SlotValue(text: text(range), content: value)
             used.formUnion(range)
         }
@@ -73,7 +71,7 @@ struct SlotScanner: Sendable {
             slots[.path] = SlotValue(text: String(original[line.tokens[index].chunk]))
             used.insert(index)
         }
-        if kinds.contains(.name), let range = afterNaming(in: line, avoiding: used) {
+        if kinds.contains(.name), let range = afterNaming(in: line, avoiding: used, leads: words.scannedNameLeads) {
             slots[.name] = SlotValue(text: text(range))
             used.formUnion(range)
         }
@@ -97,19 +95,19 @@ struct SlotScanner: Sendable {
     /// The longest run of words (at most the matcher's limit for a typed slot) that `parser`
     /// reads, outside `used`; a bare number only for a count, or when nothing longer reads.
     private func longestRun(
-        in line: Matcher.Line, avoiding used: Set<Int>, kind: SlotKind, _ parser: ([String]) -> SlotContent?
+        in line: Matcher.Line, avoiding used: Set<Int>, kind: SlotKind, _ parsers: SlotParsers
     ) -> (Range<Int>, SlotContent)? {
         var best: (Range<Int>, SlotContent)?
         // Every parser refuses a run holding a word of letters it does not know ("thing"): no
         // run goes past one, and none is offered to a parser.
         let unknown = line.slotWords.map { word in
-            word.utf8.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } && !SlotParsers.vocabulary.contains(word)
+            word.utf8.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } && !parsers.vocabulary.contains(word)
         }
         for start in line.words.indices where !used.contains(start) {
             for length in 1...min(Matcher.parsedSlotMaximumWords, line.words.count - start) {
                 if unknown[start + length - 1] { break }
                 let range = start..<start + length
-                guard !range.contains(where: used.contains), let value = parser(Array(line.slotWords[range])) else { continue }
+                guard !range.contains(where: used.contains), let value = parsers.read(kind, Array(line.slotWords[range])) else { continue }
                 // "90" alone reads as minutes, days and a count: a unit makes it one of them.
                 let bare = length == 1 && line.words[start].allSatisfy(\.isNumber)
                 if bare && kind != .count && best != nil { continue }
@@ -129,11 +127,9 @@ struct SlotScanner: Sendable {
         return nil
     }
 
-    /// A new name: the words after "named", "called", "call it", "name it", "name is" — up to a
-    /// comma or the end of the line.
-    private func afterNaming(in line: Matcher.Line, avoiding used: Set<Int>) -> Range<Int>? {
-        let cues: [[String]] = [["named"], ["called"], ["call", "it"], ["call", "him"], ["call", "her"], ["name", "it"],
-                                ["name", "him"], ["name", "her"], ["name", "is"], ["new", "name"], ["call", "them"]]
+    /// A new name: the words after one of `leads` ("named", "called", "call it", "name it",
+    /// "name is", "new name"; ``WordRole/scannedNameLead``) — up to a comma or the end of the line.
+    private func afterNaming(in line: Matcher.Line, avoiding used: Set<Int>, leads cues: [[String]]) -> Range<Int>? {
         var start: Int?
         for position in line.words.indices {
             for cue in cues where position + cue.count <= line.words.count && Array(line.words[position..<position + cue.count]) == cue {

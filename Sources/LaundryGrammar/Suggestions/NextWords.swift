@@ -26,7 +26,7 @@ extension Grammar {
             guard let prepared = matcher.prepare(typed, pets: pets) else { return nil }
             line = prepared
         }
-        var walk = NextWordWalk(graph: graph, line: line)
+        var walk = NextWordWalk(graph: graph, line: line, parsers: matcher.words.slots)
         for template in graph.templates { walk.explore(template.start, 0) }
         guard walk.reachedEnd else { return nil }
         let names = graph.wordsByID
@@ -62,10 +62,8 @@ private struct NextWordWalk {
     /// Whether some template takes all the words typed.
     var reachedEnd = false
 
-    /// The units each number's slot reads after its number.
-    static let unitWords: [SlotKind: [String]] = [
-        .minutes: ["minutes", "hours"], .days: ["days", "weeks"], .range: ["days", "weeks", "months"],
-    ]
+    /// What the typed slots read; the units each number's slot reads after its number.
+    let parsers: SlotParsers
 
     var count: Int { line?.words.count ?? 0 }
 
@@ -92,7 +90,7 @@ private struct NextWordWalk {
                     continue
                 }
                 for length in 1...(count - position) where takes(kind, position, length) {
-                    if position + length == count, let more = Self.unitWords[kind] { units.formUnion(more) }
+                    if position + length == count, let more = parsers.words.offeredUnits[kind] { units.formUnion(more) }
                     explore(edge.target, position + length)
                 }
             }
@@ -112,7 +110,7 @@ private struct NextWordWalk {
             return length <= maximum
         case .parsed:
             return length <= Matcher.parsedSlotMaximumWords
-                && line.slotWords[position..<position + length].allSatisfy(SlotParsers.mayRead)
+                && line.slotWords[position..<position + length].allSatisfy(parsers.mayRead)
         case .listOnly:
             return false
         }

@@ -152,17 +152,17 @@ struct Suggester: Sendable {
     /// from the line; the others only when they are among the `limit` closest.
     func suggestions(
         _ line: Matcher.Line, original: String, pets: PetNameIndex, intents: [Intent], limit: Int, leading: Intent? = nil,
-        petLeadIns: FewWords
+        words: MatcherWords
     ) -> [(command: Command, sentence: String)] {
         let typed = Array(line.words.joined(separator: " ").utf8)
         let typedWords = Set(line.words)
         let all = (leading.map { [$0] } ?? []) + intents
         // What the line holds, read once for every intent considered.
         let kinds = all.reduce(into: Set<SlotKind>()) { $0.formUnion(wordKinds[$1] ?? []) }
-        var scanned = scanner.scan(line, original: original, pets: pets, kinds: kinds)
+        var scanned = scanner.scan(line, original: original, pets: pets, kinds: kinds, words: words)
         // A pet the user has not got, named where a pet stands ("start wsh for fluffy"), stays in
         // what is offered: a suggestion without it would, said yes to, fall to another pet.
-        if kinds.contains(.pet), scanned[.pet] == nil, let position = Self.anotherPetNamed(in: line, pets: pets, leadIns: petLeadIns) {
+        if kinds.contains(.pet), scanned[.pet] == nil, let position = Self.anotherPetNamed(in: line, pets: pets, words: words) {
             scanned[.pet] = SlotValue(text: String(original[line.tokens[position].range]))
         }
         var lead: [(command: Command, sentence: String)] = []
