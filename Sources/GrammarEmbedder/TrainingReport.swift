@@ -25,11 +25,11 @@ struct TrainingReport {
         lines.append("")
 
         let candidates: [(name: String, train: ([ClassifierTrainingData.Example]) -> Classify)] = [
-            ("naive Bayes, smoothing 0.1", { NaiveBayesBaseline($0, smoothing: 0.1).classify }),
-            ("naive Bayes, smoothing 1", { NaiveBayesBaseline($0, smoothing: 1).classify }),
-            ("softmax regression, C = 1", { examples in regression(examples, inverseRegularization: 1).classify }),
-            ("softmax regression, C = 3 (shipped)", { examples in regression(examples, inverseRegularization: 3).classify }),
-            ("softmax regression, C = 10", { examples in regression(examples, inverseRegularization: 10).classify }),
+            ("naive Bayes, smoothing 0.1", { NaiveBayesBaseline($0, numberWords: grammar.numberWords, smoothing: 0.1).classify }),
+            ("naive Bayes, smoothing 1", { NaiveBayesBaseline($0, numberWords: grammar.numberWords, smoothing: 1).classify }),
+            ("softmax regression, C = 1", { examples in classify(regression(examples, inverseRegularization: 1)) }),
+            ("softmax regression, C = 3 (shipped)", { examples in classify(regression(examples, inverseRegularization: 3)) }),
+            ("softmax regression, C = 10", { examples in classify(regression(examples, inverseRegularization: 10)) }),
         ]
         let written = data.examples.filter { $0.fold != nil }.count
         lines.append("## \(ClassifierTrainingData.folds)-fold cross-validation over the \(written) written sentences "
@@ -60,7 +60,8 @@ struct TrainingReport {
         let clock = ContinuousClock()
         let start = clock.now
         let shipped = ClassifierTraining.train(
-            data.training(leavingOut: nil), grammarSource: inputs.grammarSource, trainingFingerprint: inputs.fingerprint)
+            data.training(leavingOut: nil), grammarSource: inputs.grammarSource, numberWords: grammar.numberWords,
+            trainingFingerprint: inputs.fingerprint)
         let trainingTime = clock.now - start
         for corpus in blind {
             guard let examples = try? ClassifierTrainingData.measured(blindCorpus: corpus.text, grammarSource: inputs.grammarSource)
@@ -68,7 +69,8 @@ struct TrainingReport {
                 lines.append("\(corpus.name): cannot be read")
                 continue
             }
-            let evaluation = ClassifierEvaluation(examples, pets: ClassifierTrainingData.blindPets, grammar: grammar, classify: shipped.classify)
+            let evaluation = ClassifierEvaluation(examples, pets: ClassifierTrainingData.blindPets, grammar: grammar,
+                                                  classify: classify(shipped))
             lines.append("## \(corpus.name), never trained on, the shipped model: \(evaluation.summary())")
             lines += tableAndThreshold(evaluation)
             lines.append("")
@@ -87,10 +89,16 @@ struct TrainingReport {
                 "lowest threshold from which lines no template fits are ≥ 95 % right: \(threshold.map { "\($0)" } ?? "none")"]
     }
 
+    /// The model's answers, asked with the grammar's numbers in words.
+    private func classify(_ model: IntentClassifier) -> Classify {
+        { [numberWords = grammar.numberWords] in model.classify($0, numberWords: numberWords) }
+    }
+
     private func regression(_ examples: [ClassifierTrainingData.Example], inverseRegularization: Double) -> IntentClassifier {
         var settings = ClassifierTraining.Settings()
         settings.inverseRegularization = inverseRegularization
-        return ClassifierTraining.train(examples, settings: settings, grammarSource: inputs.grammarSource, trainingFingerprint: 0)
+        return ClassifierTraining.train(examples, settings: settings, grammarSource: inputs.grammarSource, numberWords: grammar.numberWords,
+                                       trainingFingerprint: 0)
     }
 
     /// Each fold of the written sentences judged by a model trained on the grammar's sentences

@@ -63,7 +63,8 @@ if reporting {
     exit(0)
 }
 
-let classifier = ClassifierTraining.train(data.training(leavingOut: nil), grammarSource: text, trainingFingerprint: inputs.fingerprint)
+let classifier = ClassifierTraining.train(
+    data.training(leavingOut: nil), grammarSource: text, numberWords: grammar.numberWords, trainingFingerprint: inputs.fingerprint)
 let classifierTables = classifier.tables()
 
 /// `text` as a Swift string literal that holds exactly its characters: quotes, backslashes and

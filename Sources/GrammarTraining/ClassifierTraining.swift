@@ -40,11 +40,12 @@ package enum ClassifierTraining {
         let weights: [Double]
         package let classes: [Intent]
 
-        package init(_ examples: [ClassifierTrainingData.Example], writtenWeight: Double) {
+        /// - Parameter numberWords: the grammar's numbers in words (``Grammar/numberWords``).
+        package init(_ examples: [ClassifierTrainingData.Example], writtenWeight: Double, numberWords: Set<String>) {
             var rows: [UInt32: Int32] = [:]
             var keys: [UInt32] = [], features: [Int32] = [], starts: [Int32] = [0]
             for example in examples {
-                for key in ClassifierFeatures.keys(of: ClassifierFeatures.modelWords(example.words)) {
+                for key in ClassifierFeatures.keys(of: ClassifierFeatures.modelWords(example.words, numberWords: numberWords)) {
                     if let row = rows[key] {
                         features.append(row)
                     } else {
@@ -79,9 +80,9 @@ package enum ClassifierTraining {
     /// The model trained on `examples`, its weights quantised for the tables.
     package static func train(
         _ examples: [ClassifierTrainingData.Example], settings: Settings = Settings(),
-        grammarSource: String, trainingFingerprint: Int
+        grammarSource: String, numberWords: Set<String>, trainingFingerprint: Int
     ) -> IntentClassifier {
-        let design = Design(examples, writtenWeight: settings.writtenWeight)
+        let design = Design(examples, writtenWeight: settings.writtenWeight, numberWords: numberWords)
         let (weights, biases) = fit(design, settings: settings)
         return quantised(design, weights: weights, biases: biases, grammarSource: grammarSource, trainingFingerprint: trainingFingerprint)
     }

@@ -13,10 +13,13 @@ package struct NaiveBayesBaseline: Sendable {
     /// log P(feature | intent), a row of `classes.count` per feature.
     private let logLikelihoods: [Double]
     private let logPriors: [Double]
+    /// The grammar's numbers in words, masked as numbers (``Grammar/numberWords``).
+    private let numberWords: Set<String>
 
     /// - Parameter smoothing: the pseudo-count added to every (feature, intent) (Lidstone).
-    package init(_ examples: [ClassifierTrainingData.Example], smoothing: Double = 0.1, writtenWeight: Double = 3) {
-        let design = ClassifierTraining.Design(examples, writtenWeight: writtenWeight)
+    package init(_ examples: [ClassifierTrainingData.Example], numberWords: Set<String>, smoothing: Double = 0.1, writtenWeight: Double = 3) {
+        self.numberWords = numberWords
+        let design = ClassifierTraining.Design(examples, writtenWeight: writtenWeight, numberWords: numberWords)
         let columns = design.classes.count, features = design.keys.count
         var counts = [Double](repeating: 0, count: features * columns)
         var totals = [Double](repeating: 0, count: columns)
@@ -37,10 +40,10 @@ package struct NaiveBayesBaseline: Sendable {
         rows = Dictionary(uniqueKeysWithValues: design.keys.enumerated().map { ($1, $0) })
     }
 
-    /// Like ``IntentClassifier/classify(_:)``; features no training sentence had are left out.
+    /// Like ``IntentClassifier/classify(_:numberWords:)``; features no training sentence had are left out.
     package func classify(_ words: [String]) -> [IntentClassifier.Score] {
         var sums = logPriors
-        for key in ClassifierFeatures.keys(of: ClassifierFeatures.modelWords(words)) {
+        for key in ClassifierFeatures.keys(of: ClassifierFeatures.modelWords(words, numberWords: numberWords)) {
             guard let row = rows[key] else { continue }
             for column in sums.indices { sums[column] += logLikelihoods[row * classes.count + column] }
         }

@@ -65,7 +65,8 @@ import Testing
         #expect(inputs.fingerprint == BundledGrammar.englishClassifier.trainingFingerprint, "Grammars/ changed since the build")
         let data = try ClassifierTrainingData(inputs)
         let trained = ClassifierTraining.train(
-            data.training(leavingOut: nil), grammarSource: inputs.grammarSource, trainingFingerprint: inputs.fingerprint)
+            data.training(leavingOut: nil), grammarSource: inputs.grammarSource, numberWords: try Grammar.english.numberWords,
+            trainingFingerprint: inputs.fingerprint)
         #expect(try Grammar.english.intentClassifier == trained)
     }
 

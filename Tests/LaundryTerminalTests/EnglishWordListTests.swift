@@ -51,8 +51,7 @@ import Testing
         #expect(words.isSuperset(of: ["it", "her", "first", "called", "them"]), "the grammar's words lines were read")
         for module in ["LaundryGrammar", "LaundryAssistant"] {
             let folder = ArchitectureTests.sources.appendingPathComponent(module)
-            // (The classifier's number words are its trained model's, not a grammar's.)
-            for file in ArchitectureTests.swiftFiles(in: folder) where file != "Classifier/ClassifierFeatures.swift" {
+            for file in ArchitectureTests.swiftFiles(in: folder) {
                 let code = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
                 #expect(Self.wordLists(in: code, of: words).isEmpty, "\(module)/\(file) lists words of the grammar's: \(Self.wordLists(in: code, of: words))")
             }

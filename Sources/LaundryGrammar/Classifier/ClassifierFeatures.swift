@@ -41,18 +41,11 @@ extension IntentClassifier {
 /// A feature is a hash of what it holds (FNV-1a, ``keyLimit``): the model stores no strings, and a
 /// line's features are found without making any. Two features that share a hash share a weight.
 package enum ClassifierFeatures {
-    /// Word numbers the masking reads: the trained model's features are defined by them, so they
-    /// are the English grammar's (its `number`, `number_tens` and `number_hundred` words) as the
-    /// model was trained with, not read from a grammar.
-    private static let numberWords: Set<String> = [
-        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
-        "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty", "sixty",
-        "seventy", "eighty", "ninety", "hundred",
-    ]
-
-    /// The words the model weighs: numbers masked; a run of the same placeholder ("‹pet› ‹pet›"
-    /// for "Mr. Fluff", "‹num› ‹num›" for "forty five") folded into one.
-    package static func modelWords(_ words: [String]) -> [String] {
+    /// The words the model weighs: numbers masked — digits, or the grammar's numbers in words
+    /// (`numberWords`, ``Grammar/numberWords``: a model is trained and asked with the same grammar's);
+    /// a run of the same placeholder ("‹pet› ‹pet›" for "Mr. Fluff", "‹num› ‹num›" for "forty five")
+    /// folded into one.
+    package static func modelWords(_ words: [String], numberWords: Set<String>) -> [String] {
         var result: [String] = []
         result.reserveCapacity(words.count)
         func append(_ word: String) {
@@ -73,7 +66,7 @@ package enum ClassifierFeatures {
                 for part in SlotParsers.splitCompact([word]) {
                     append(SlotNumber.decimal(part) != nil ? IntentClassifier.numberPlaceholder : part)
                 }
-            } else if word.utf8.contains(UInt8(ascii: "-")), isWordNumber(hyphenated: word) {
+            } else if word.utf8.contains(UInt8(ascii: "-")), isWordNumber(hyphenated: word, numberWords) {
                 append(IntentClassifier.numberPlaceholder)  // "forty-five"
             } else {
                 append(word)
@@ -82,7 +75,7 @@ package enum ClassifierFeatures {
         return result
     }
 
-    private static func isWordNumber(hyphenated word: String) -> Bool {
+    private static func isWordNumber(hyphenated word: String, _ numberWords: Set<String>) -> Bool {
         let parts = word.split(separator: "-")
         return !parts.isEmpty && parts.allSatisfy { numberWords.contains(String($0)) }
     }
@@ -98,7 +91,7 @@ package enum ClassifierFeatures {
     /// and no Unicode scalar has.
     private static let lineStart: UInt32 = 0x11_0000, lineEnd: UInt32 = 0x11_0001
 
-    /// The features of `words` (already ``modelWords(_:)``), each once, in the order met.
+    /// The features of `words` (already ``modelWords(_:numberWords:)``), each once, in the order met.
     package static func keys(of words: [String]) -> [UInt32] {
         var keys: [UInt32] = []
         keys.reserveCapacity(words.count * 8 + 1)

@@ -67,8 +67,10 @@ public struct IntentClassifier: Sendable, Equatable {
     /// - Parameter words: the line's words, normalised as the grammar's tokenizer gives them
     ///   (lower case, punctuation at the edges dropped), each word of a pet's name replaced by
     ///   ``petPlaceholder`` (``maskingPets(in:pets:)``). Numbers are masked here.
-    public func classify(_ words: [String]) -> [Score] {
-        let features = ClassifierFeatures.keys(of: ClassifierFeatures.modelWords(words))
+    /// - Parameter numberWords: the numbers in words of the grammar the model was trained for
+    ///   (``Grammar/numberWords``).
+    public func classify(_ words: [String], numberWords: Set<String>) -> [Score] {
+        let features = ClassifierFeatures.keys(of: ClassifierFeatures.modelWords(words, numberWords: numberWords))
         var sums = biases.map { Double($0) * Self.biasQuantum }
         var weights = [Int32](repeating: 0, count: classes.count)
         for feature in features {

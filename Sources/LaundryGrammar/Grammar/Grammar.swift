@@ -179,7 +179,7 @@ public struct Grammar: Sendable {
         }
         let graph = matcher.graph
         let scores = try? classifier.value.classify(
-            IntentClassifier.maskingPets(in: line.words, pets: pets) { graph.id(of: $0) >= 0 })
+            IntentClassifier.maskingPets(in: line.words, pets: pets) { graph.id(of: $0) >= 0 }, numberWords: numberWords)
         let sure = scores?.first.flatMap { $0.probability >= IntentClassifier.highConfidence && Self.mayBeGuessed($0.intent) ? $0 : nil }
         // Gibberish is offered nothing ("asdfgh" is not "fast, quit or hi"): a line the model is
         // not sure of, with no word of any command.
@@ -228,8 +228,12 @@ public struct Grammar: Sendable {
     /// - Parameter words: the line's words, normalised and expanded as the matcher reads them, with
     ///   each word of a pet's name replaced by ``IntentClassifier/petPlaceholder``.
     public func classify(_ words: [String]) throws(GrammarError) -> [IntentClassifier.Score] {
-        try classifier.value.classify(words)
+        try classifier.value.classify(words, numberWords: numberWords)
     }
+
+    /// The numbers this grammar says in words, one word each ("five", "forty", "hundred"): what the
+    /// classifier masks as a number, in training and when asked.
+    package var numberWords: Set<String> { matcher.words.slots.words.numberWords }
 
     /// The same for a line as typed: split into words and expanded as the matcher does, pets masked.
     public func classify(_ line: String, pets: PetNameIndex) throws(GrammarError) -> [IntentClassifier.Score] {

@@ -69,7 +69,7 @@ extension Suggester {
             // ("one" is as often a pronoun, "add another one called Undies", for an intent that
             // takes no number.)
             let isNumber = (said.numbers[word] != 1 || !takes.isDisjoint(with: numbers))
-                && (said.numberLike.contains(word) || ClassifierFeatures.modelWords([word])
+                && (said.numberLike.contains(word) || ClassifierFeatures.modelWords([word], numberWords: said.numberWords)
                     .contains(IntentClassifier.numberPlaceholder))
             guard said.unitsOfTime.contains(word) || isNumber else { continue }
             // The same value said again is no other number: "monthly, like every 30 days".

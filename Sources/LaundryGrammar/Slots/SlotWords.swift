@@ -42,6 +42,8 @@ final class SlotWords: Sendable {
     let unitsAfterANumber: Set<String>
     /// Every word the parsers read as a word of its own (not written onto a number, as "d" in "3d").
     let vocabulary: Set<String>
+    /// The numbers said in words, one word each ("five", "forty", "hundred").
+    let numberWords: Set<String>
 
     init(_ roles: WordRoles) {
         func entries(_ role: WordRole) -> [(word: String, value: Substring)] {
@@ -102,6 +104,7 @@ final class SlotWords: Sendable {
         }
         offeredUnits = offered
         unitsAfterANumber = Set(entries(.durationUnit).map(\.word) + entries(.rangeUnit).map(\.word))
+        numberWords = Set(numbers.keys).union(tens.keys).union(hundreds.keys)
         vocabulary = Set(Self.vocabularyRoles.flatMap { role in
             entries(role).flatMap { $0.word.split(separator: " ").map(String.init) }
         })
