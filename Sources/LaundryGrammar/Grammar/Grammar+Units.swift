@@ -30,14 +30,14 @@ extension Grammar {
         return Command(intent: intent, slots: slots, template: command.template, corrections: command.corrections)
     }
 
-    /// "that" standing for a time said earlier in the line: "the cycle is only like 38 minutes
-    /// now so set snowy's wash to that" is a wash of 38 minutes. The line is read again with the
-    /// time in the place of its last "that"; taken only when that reading is a change holding
+    /// A word standing for a time said earlier in the line (``WordRole/timeReference``): "the cycle
+    /// is only like 38 minutes now so set snowy's wash to that" is a wash of 38 minutes. The line is
+    /// read again with the time in the place of the last such word; taken only when that reading is a change holding
     /// just that number.
     /// `prepared` is the line as already prepared, when the caller has it (it is not made twice).
     func bindingThat(_ command: Command, in text: String, prepared: Matcher.Line? = nil, pets: PetNameIndex) -> Command? {
         guard command.intent == .unknown, let line = prepared ?? matcher.prepare(text, pets: pets),
-              let that = line.words.lastIndex(of: "that"), that > 0, line.skippable(from: that + 1) == line.words.count - that - 1,
+              let that = line.words.lastIndex(where: matcher.words.timeReferences.contains), that > 0, line.skippable(from: that + 1) == line.words.count - that - 1,
               let (range, minutes) = Self.firstTime(in: line, before: that, matcher.words.slots)
         else { return nil }
         let said = String(text[line.tokens[range.lowerBound].range.lowerBound..<line.tokens[range.upperBound - 1].range.upperBound])

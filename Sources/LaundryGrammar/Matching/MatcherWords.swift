@@ -13,6 +13,8 @@ struct MatcherWords: Sendable {
     let nameLeadIns: FewWords
     /// After which a word stands where a pet's name would ("for", "of").
     let petLeadIns: FewWords
+    /// Stand for a time said earlier in the line ("that").
+    let timeReferences: FewWords
     /// What the typed slots read, and how (numbers, times, days).
     let slots: SlotParsers
 
@@ -23,6 +25,7 @@ struct MatcherWords: Sendable {
         scannedNameLeads = roles.list(.scannedNameLead).map { $0.split(separator: " ").map(String.init) }
         nameLeadIns = FewWords(roles.list(.nameLeadIn))
         petLeadIns = FewWords(roles.list(.petLeadIn))
+        timeReferences = FewWords(roles.list(.timeReference))
         slots = SlotParsers(roles)
     }
 }

@@ -52,6 +52,9 @@ public enum WordRole: String, CaseIterable, Sendable {
     case ordinalSuffix = "ordinal_suffix"
     /// The last choice: "the *last* one".
     case last
+    /// Stands for a time said earlier in the line: "… like 38 minutes now so set snowy's wash to
+    /// *that*".
+    case timeReference = "time_reference"
 
     // The words of numbers, times and days the typed slots read (``SlotWords``), each with the
     // value it stands for where it has one (WORD:VALUE; the grammar's header says which).
