@@ -29,6 +29,24 @@ import LaundryTerminal
         try #require(try Grammar.english.help(for: intent)).summary
     }
 
+    /// `help syntax` puts each short form beside its summary's first phrase: a form that changes a
+    /// setting stands beside a phrase naming that setting ("set appearance=system" stood beside "Turn
+    /// notifications or sound on or off").
+    @Test func aShortFormStandsBesideWhatItDoes() throws {
+        let grammar = try Grammar.english
+        let pets = PetNameIndex(names: ["Snowy"])
+        let entries = say("help syntax").lines.filter { $0.marker != nil }.map(\.text)
+        for help in grammar.intents {
+            for form in help.shortForms {
+                let command = grammar.match(form.replacingOccurrences(of: "PET", with: "snowy"), pets: pets)
+                guard let setting = command[.setting]?.text.lowercased() else { continue }
+                let entry = try #require(entries.first { $0.contains(form) }, "\(form) is shown")
+                let words = entry.components(separatedBy: " — ").last ?? ""
+                #expect(words.lowercased().contains(setting), "\(entry)")
+            }
+        }
+    }
+
     @Test func historyAndSettingsAreHelpNotAPet() throws {
         say("create pet Snowy")
         let history = say("help history")
