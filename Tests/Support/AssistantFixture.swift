@@ -17,12 +17,15 @@ public final class AssistantFixture {
     public let grammar: Grammar
     public let assistant: Assistant
 
-    /// - Parameter confusables: the look-alike table, for a test that watches when it is loaded.
-    public init(calendar: Calendar = .current, confusables: ConfusableTable = .unicode) throws {
+    /// - Parameters:
+    ///   - time: the calendar as the assistant looks it up, for a test that watches when it is
+    ///     (by default `calendar`).
+    ///   - confusables: the look-alike table, for a test that watches when it is loaded.
+    public init(calendar: Calendar = .current, time: TimeWords? = nil, confusables: ConfusableTable = .unicode) throws {
         store = try LaundryStore(location: StoreLocation(directory: directory.url))
         grammar = try Grammar.english
         assistant = Assistant(
-            store: store, grammar: grammar, clock: time.clock, calendar: calendar, confusables: confusables)
+            store: store, grammar: grammar, clock: self.time.clock, time: time ?? TimeWords(calendar: calendar), confusables: confusables)
     }
 
     /// The four pets the blind corpora are written for.
@@ -41,13 +44,13 @@ public final class AssistantFixture {
     /// Another assistant on the same database, as a second process would open it.
     public func makeAssistant(dryRun: Bool = false, assumeYes: Bool = false) throws -> Assistant {
         Assistant(store: try LaundryStore(location: StoreLocation(directory: directory.url)), grammar: grammar,
-                  clock: time.clock, dryRun: dryRun, assumeYes: assumeYes, calendar: assistant.calendar)
+                  clock: time.clock, dryRun: dryRun, assumeYes: assumeYes, time: assistant.time)
     }
 
     /// A new conversation (no pet talked about, no question pending) on this same store, in a
     /// dry run: what its lines do is rolled back, so that any number of them start from the same
     /// pets. Cheaper than ``makeAssistant(dryRun:assumeYes:)``, which opens the database again.
     public func makeDryRunConversation() -> Assistant {
-        Assistant(store: store, grammar: grammar, clock: time.clock, dryRun: true, calendar: assistant.calendar)
+        Assistant(store: store, grammar: grammar, clock: time.clock, dryRun: true, time: assistant.time)
     }
 }

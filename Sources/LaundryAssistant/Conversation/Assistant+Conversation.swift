@@ -22,7 +22,7 @@ extension Assistant: Conversation {
 
     /// What drawing a reply needs, as things stand after the last line.
     var context: ReplyContext {
-        ReplyContext(settings: facts.settings, time: TimeWords(calendar: calendar), member: member, storeState: storeState,
+        ReplyContext(settings: facts.settings, time: shared.time, member: member, storeState: storeState,
                      petCount: facts.petCount, awaitsAnswer: isAwaitingAnswer, droppedQuestions: droppedQuestions)
     }
 

@@ -50,7 +50,7 @@ extension Assistant {
                 petCount: count, settings: settings, earlier: earlier,
                 earlierIsToday: earlier.allSatisfy { calendar.isDate($0.at, inSameDayAs: now) },
                 emptyState: count == 0 ? PetText.emptyState : nil,
-                state: storeState, time: TimeWords(calendar: calendar), member: member, now: now, away: nil)
+                state: storeState, time: shared.time, member: member, now: now, away: nil)
         }
     }
 

@@ -24,6 +24,8 @@ public final class Assistant {
     public var dryRun: Bool { shared.dryRun }
     /// The user's calendar and time zone (looked up when first needed).
     public var calendar: Calendar { shared.calendar }
+    /// The same, not yet looked up until something needs it.
+    package var time: TimeWords { shared.time }
 
     /// Lines longer than this, in UTF-8 bytes, are answered without being parsed (and kept in
     /// the transcript only in part): the cost of a line stays bounded, whatever is pasted.
@@ -55,17 +57,17 @@ public final class Assistant {
     package var isAwaitingAnswer: Bool { shared.conversation.pending?.awaitsAnswer ?? false }
 
     /// - Parameters:
-    ///   - calendar: the calendar for local days and weeks; nil for the user's own
+    ///   - time: the calendar for local days and weeks; by default the user's own
     ///     (`Calendar.current`, looked up when first needed).
     ///   - confusables: which names look alike; Unicode's, parsed when first needed.
     package init(
         store: any StoreEngine, grammar: Grammar, clock: Clock, dryRun: Bool = false, assumeYes: Bool = false,
-        calendar: Calendar? = nil, confusables: ConfusableTable = .unicode
+        time: TimeWords = TimeWords(), confusables: ConfusableTable = .unicode
     ) {
         self.store = store
         self.clock = clock
         shared = HandlerContext(grammar: grammar, location: store.location, confusables: confusables, dryRun: dryRun,
-                                assumeYes: assumeYes, readOnlyReason: store.readOnlyReason, calendar: calendar)
+                                assumeYes: assumeYes, readOnlyReason: store.readOnlyReason, time: time)
     }
 
     /// Answers one line.

@@ -20,9 +20,9 @@ final class HandlerContext {
     let readOnlyReason: String?
     /// The user's calendar and time zone: days and weeks of the history are local. Looked up
     /// when first needed (loading the time zone and calendar data is a cost most commands,
-    /// and a one-shot `/status`, need not pay).
-    private(set) lazy var calendar: Calendar = chosenCalendar ?? .current
-    private let chosenCalendar: Calendar?
+    /// and a one-shot `/status`, need not pay); the replies' context shares the lookup.
+    let time: TimeWords
+    var calendar: Calendar { time.calendar }
     /// The pet last talked about and the question waiting for its answer.
     var conversation = ConversationContext()
     /// How many questions were dropped because the next line was another command.
@@ -34,20 +34,20 @@ final class HandlerContext {
     var exportFile = ExportFile()
 
     init(grammar: Grammar, location: StoreLocation, confusables: ConfusableTable, dryRun: Bool, assumeYes: Bool,
-         readOnlyReason: String? = nil, calendar: Calendar?) {
+         readOnlyReason: String? = nil, time: TimeWords) {
         self.grammar = grammar
         self.location = location
         self.confusables = confusables
         self.dryRun = dryRun
         self.assumeYes = assumeYes
         self.readOnlyReason = readOnlyReason
-        chosenCalendar = calendar
+        self.time = time
         exportFile.protected = ProtectedFiles(location: location)
     }
 
     /// A message's time as a caption: "09:45" on the day of `now`, "Sat 28 Feb 09:45" before.
     func captionTime(_ date: Date, now: Date) -> String {
-        TimeWords(calendar: calendar).caption(date, now: now)
+        time.caption(date, now: now)
     }
 }
 

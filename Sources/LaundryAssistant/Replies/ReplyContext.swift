@@ -24,12 +24,27 @@ public struct ReplyContext: Sendable {
 }
 
 /// Times as the user reads them, in their calendar and time zone.
+///
+/// The user's own calendar is looked up the first time a time is drawn or a day counted: loading
+/// the locale and time zone is a cost most lines — a one-shot `/status` among them — need not pay.
+/// Copies share the lookup.
 public struct TimeWords: Sendable {
-    public let calendar: Calendar
+    private let lookup: Lazy<Calendar>
 
+    public var calendar: Calendar { lookup.value }
+
+    /// A calendar given (a test's, in a fixed time zone).
     public init(calendar: Calendar) {
-        self.calendar = calendar
+        lookup = Lazy(made: calendar)
     }
+
+    /// The calendar `lookUp` gives, asked for when first needed: by default the user's own.
+    public init(lookingUp lookUp: @escaping @Sendable () -> Calendar = { .current }) {
+        lookup = Lazy(lookUp)
+    }
+
+    /// Whether the calendar has been looked up.
+    package var isLookedUp: Bool { lookup.isMade }
 
     /// A message's time as a caption: "09:45" on the day of `now`, "Sat 28 Feb 09:45" before.
     public func caption(_ date: Date, now: Date) -> String {

@@ -49,29 +49,3 @@ final class LazySuggester: Sendable {
         return Suggester(document: document, normalizer: Normalizer(document: document))
     }
 }
-
-/// A value made on first use, once, safely from any thread.
-final class Lazy<Value: Sendable>: Sendable {
-    private enum State {
-        case unmade(@Sendable () -> Value)
-        case made(Value)
-    }
-
-    private let state: Mutex<State>
-
-    init(_ make: @escaping @Sendable () -> Value) {
-        state = Mutex(.unmade(make))
-    }
-
-    var value: Value {
-        state.withLock { state in
-            switch state {
-            case .made(let value): return value
-            case .unmade(let make):
-                let value = make()
-                state = .made(value)
-                return value
-            }
-        }
-    }
-}

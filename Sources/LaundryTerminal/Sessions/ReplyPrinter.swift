@@ -51,7 +51,7 @@ final class ReplyPrinter {
                                            stdoutIsTerminal: console.stdoutIsTerminal)
             renderer = BubbleRenderer(
                 theme: Theme(depth: depth, background: .unknown), glyphs: display.glyphs,
-                view: ReplyView(time: TimeWords(calendar: .current), now: { clock.now() }, reader: nil),
+                view: ReplyView(time: TimeWords(), now: { clock.now() }, reader: nil),
                 columns: console.columns)
         }
     }
