@@ -4,12 +4,20 @@ import PackageDescription
 /// Release executables on Linux link with the toolchain's lld and pack their relative relocations
 /// (DT_RELR, glibc 2.36+): a binary with the Swift runtime and Foundation linked in
 /// (`--static-swift-stdlib`, docs/usage.md "Install") otherwise carries 2 MB of them, read at every start,
-/// about 1 MB more memory (Benchmarks/RESULTS.md). The binary stays position-independent. lld also
+/// about 1 MB more memory (Benchmarks/RESULTS.md). lld also
 /// keeps quiet about the `mktemp` in the static Foundation, which the default linker warns about.
 let releaseLinking: [LinkerSetting] = [
     .unsafeFlags(
         ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
         .when(platforms: [.linux], configuration: .release))
+]
+
+/// The program itself, in a release build on Linux, is not position-independent: a start then
+/// patches no pointers, where a PIE build writes one into each of ~200 pages of type metadata
+/// (a copy of each page, 10 % of a one-shot `/status`; docs/speed.md). The shared libraries it
+/// loads are still placed at random; the program's own code is not.
+let programLinking: [LinkerSetting] = [
+    .unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))
 ]
 
 // Layers, lowest first. A module may import only those below it (see docs/ARCHITECTURE.md):
@@ -113,7 +121,7 @@ let package = Package(
                 .target(name: "LaundryPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            linkerSettings: releaseLinking
+            linkerSettings: releaseLinking + programLinking
         ),
 
         // Build-time: compiles Grammars/en.grammar with LaundryGrammar's compiler and builds its text
