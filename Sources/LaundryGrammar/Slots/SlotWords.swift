@@ -45,7 +45,8 @@ final class SlotWords: Sendable {
     /// The numbers said in words, one word each ("five", "forty", "hundred").
     let numberWords: Set<String>
 
-    init(_ roles: WordRoles) {
+    /// `vocabulary`: ``vocabulary(_:)`` of the same roles, made already.
+    init(_ roles: WordRoles, vocabulary: Set<String>) {
         func entries(_ role: WordRole) -> [(word: String, value: Substring)] {
             roles.list(role).map { entry in
                 let parts = entry.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
@@ -105,9 +106,19 @@ final class SlotWords: Sendable {
         offeredUnits = offered
         unitsAfterANumber = Set(entries(.durationUnit).map(\.word) + entries(.rangeUnit).map(\.word))
         numberWords = Set(numbers.keys).union(tens.keys).union(hundreds.keys)
-        vocabulary = Set(Self.vocabularyRoles.flatMap { role in
-            entries(role).flatMap { $0.word.split(separator: " ").map(String.init) }
-        })
+        self.vocabulary = vocabulary
+    }
+
+    /// Every word the parsers read as a word of its own: the words of ``vocabularyRoles`` (without
+    /// their values), each word of a phrase apart.
+    static func vocabulary(_ roles: WordRoles) -> Set<String> {
+        var vocabulary: Set<String> = []
+        for role in vocabularyRoles {
+            for entry in roles.list(role) {
+                for part in entry.prefix(while: { $0 != ":" }).split(separator: " ") { vocabulary.insert(String(part)) }
+            }
+        }
+        return vocabulary
     }
 
     /// The roles whose words are words of their own: all the parsers' but those only written onto
