@@ -135,12 +135,18 @@ public struct Grammar: Sendable {
         }
         let roleCases = WordRole.allCases
         let roles = try reader.array { reader throws(GrammarError) in (role: try reader.ordinal(in: roleCases), words: try reader.strings()) }
+        let wordFacts = LaidOutWordTable(graphWords: graph.wordsByID, extraWords: try reader.strings(), slots: FixedNumbers(try reader.fixed()),
+                                         others: FixedNumbers(try reader.fixed()))
         // The suggester's part, behind its length: read on the first line no template fits.
         let length = try reader.count(), start = reader.offset
         try reader.skip(length)
         guard reader.isAtEnd else { throw TableReader.damaged("they go on after their end") }
         let words = WordRoles(roles, normalised: true)
-        return (Matcher(graph: graph, roles: words), intents, CueTable(phrases: cues, roles: words), start..<start + length)
+        let matcher = Matcher(graph: graph, roles: words, wordFacts: wordFacts)
+        guard !checked || wordFacts == LinePreparer.facts(graph: graph, slotVocabulary: matcher.words.slots.vocabulary) else {
+            throw TableReader.damaged("the words' facts")
+        }
+        return (matcher, intents, CueTable(phrases: cues, roles: words), start..<start + length)
     }
 
     /// The command a line asks for; `unknown` when no template fits (see ``Matcher`` for the

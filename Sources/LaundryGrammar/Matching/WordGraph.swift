@@ -106,6 +106,8 @@ final class WordGraph: @unchecked Sendable {
     /// The word ids of every `NextWords`, one after another.
     @exclusivity(unchecked) private(set) var nextWordIDs: FixedNumbers = []
     @exclusivity(unchecked) private(set) var vocabulary: [String: Int32] = [:]
+    /// Every word of the vocabulary, by its id.
+    @exclusivity(unchecked) private(set) var wordsByID: [String] = []
     /// The values of value-list slots, by index.
     @exclusivity(unchecked) private(set) var values: [String] = []
     /// By value: its slot kind's place (``valueKinds(count:edges:)``); the same values as what
@@ -131,6 +133,8 @@ final class WordGraph: @unchecked Sendable {
             }
         }
         vocabulary = builder.vocabulary
+        wordsByID = [String](repeating: "", count: vocabulary.count)
+        for (word, id) in vocabulary { wordsByID[Int(id)] = word }
         values = builder.values
         intentsTakingPet = Self.intentsTakingPet(templates)
         accepts = FixedNumbers(builder.accepts)
@@ -188,6 +192,7 @@ final class WordGraph: @unchecked Sendable {
     init(reading reader: inout TableReader, checked: Bool = true) throws(GrammarError) {
         let intents = Intent.allCases
         let words = try reader.strings()
+        wordsByID = words
         vocabulary.reserveCapacity(words.count)
         for (id, word) in words.enumerated() { vocabulary[word] = Int32(id) }
         values = try reader.strings()
@@ -309,13 +314,6 @@ final class WordGraph: @unchecked Sendable {
             }
         }
         return edges
-    }
-
-    /// Every word of the vocabulary, by its id.
-    var wordsByID: [String] {
-        var words = [String](repeating: "", count: vocabulary.count)
-        for (word, id) in vocabulary { words[Int(id)] = word }
-        return words
     }
 
     /// The interned id of a normalised word, or -1 when no template uses it.
