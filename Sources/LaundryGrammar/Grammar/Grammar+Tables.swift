@@ -48,6 +48,7 @@ extension Grammar {
             writer.strings(cueTable.roles.list(role))
         }
         matcher.preparer.wordFacts.table.write(to: &writer)
+        cueTable.byFirstWord.write(to: &writer)
         var suggestions = TableWriter()
         suggester.value.write(to: &suggestions)
         writer.integer(suggestions.bytes.count)
