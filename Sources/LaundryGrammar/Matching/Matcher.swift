@@ -67,7 +67,7 @@ final class Matcher: Sendable {
     /// `wordFacts`: the line preparer's table as the grammar's tables hold it, or nil to make it.
     init(graph: WordGraph, roles: WordRoles, wordFacts: LaidOutWordTable? = nil) {
         self.graph = graph
-        words = MatcherWords(roles)
+        words = MatcherWords(roles, wordFacts: wordFacts)
         requiredWords = graph.templateRequiredWords
         requiredChoices = graph.templateRequiredChoices
         (edges, edgeStarts, accepts) = (graph.edges, graph.edgeStarts, graph.accepts)

@@ -20,14 +20,37 @@ package struct SlotParsers: Sendable {
 
     /// Every word the typed slots' parsers read: number words, units of time, frequencies and
     /// ranges. They are words of the grammar too: never taken for a misspelling ("mins" is not
-    /// "mind"), and what a misspelling may be read as ("minuts" is "minutes"). Asked about every
-    /// word of a line, so made at once, and apart from ``words``.
-    package let vocabulary: Set<String>
+    /// "mind"), and what a misspelling may be read as ("minuts" is "minutes").
+    package var vocabulary: Set<String> {
+        switch held {
+        case .made(let vocabulary): vocabulary
+        case .marked(_, let vocabulary): vocabulary.value
+        }
+    }
 
-    init(_ roles: WordRoles) {
-        let vocabulary = SlotWords.vocabulary(roles)
-        self.vocabulary = vocabulary
-        tables = LazyObject { SlotWords(roles, vocabulary: vocabulary) }
+    /// ``vocabulary``, made at once — or, for a grammar read from its tables, as the line
+    /// preparer's word facts mark its words (``LinePreparer/WordFacts/numberWord``): asked about
+    /// every word of a line, and looked up there where the tables lie, so that a start makes no set.
+    private let held: Vocabulary
+
+    private enum Vocabulary {
+        case made(Set<String>)
+        case marked(LaidOutWordTable, Lazy<Set<String>>)
+    }
+
+    /// Whether `word` is one of ``vocabulary``.
+    func hasWord(_ word: String) -> Bool {
+        switch held {
+        case .made(let vocabulary): vocabulary.contains(word)
+        case .marked(let facts, _): facts[word].map { LinePreparer.WordFacts(packed: $0).numberWord } ?? false
+        }
+    }
+
+    /// `wordFacts`: the line preparer's word facts as the grammar's tables hold them (they mark
+    /// the vocabulary's words), or nil to make the vocabulary from the roles.
+    init(_ roles: WordRoles, wordFacts: LaidOutWordTable? = nil) {
+        held = wordFacts.map { .marked($0, Lazy { SlotWords.vocabulary(roles) }) } ?? .made(SlotWords.vocabulary(roles))
+        tables = LazyObject { SlotWords(roles) }
     }
 
     /// The value the parser of a typed slot of `kind` reads in `words`; nil for a slot that
@@ -102,7 +125,7 @@ package struct SlotParsers: Sendable {
     /// (digits of other scripts). Every parser refuses words for which this is false (a test
     /// holds them to it), so the matcher does not ask.
     package func mayRead(_ word: String) -> Bool {
-        Self.mayReadByShape(word) || vocabulary.contains(word)
+        Self.mayReadByShape(word) || hasWord(word)
     }
 
     /// The part of ``mayRead(_:)`` that looks at the word's bytes, not at the vocabulary.

@@ -40,13 +40,10 @@ final class SlotWords: Sendable {
     let offeredUnits: [SlotKind: [String]]
     /// The units of time that end a new name when a number comes before them ("dry for 80 mins").
     let unitsAfterANumber: Set<String>
-    /// Every word the parsers read as a word of its own (not written onto a number, as "d" in "3d").
-    let vocabulary: Set<String>
     /// The numbers said in words, one word each ("five", "forty", "hundred").
     let numberWords: Set<String>
 
-    /// `vocabulary`: ``vocabulary(_:)`` of the same roles, made already.
-    init(_ roles: WordRoles, vocabulary: Set<String>) {
+    init(_ roles: WordRoles) {
         func entries(_ role: WordRole) -> [(word: String, value: Substring)] {
             roles.list(role).map { entry in
                 let parts = entry.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
@@ -106,11 +103,10 @@ final class SlotWords: Sendable {
         offeredUnits = offered
         unitsAfterANumber = Set(entries(.durationUnit).map(\.word) + entries(.rangeUnit).map(\.word))
         numberWords = Set(numbers.keys).union(tens.keys).union(hundreds.keys)
-        self.vocabulary = vocabulary
     }
 
-    /// Every word the parsers read as a word of its own: the words of ``vocabularyRoles`` (without
-    /// their values), each word of a phrase apart.
+    /// Every word the parsers read as a word of its own (not written onto a number, as "d" in
+    /// "3d"): the words of ``vocabularyRoles`` (without their values), each word of a phrase apart.
     static func vocabulary(_ roles: WordRoles) -> Set<String> {
         var vocabulary: Set<String> = []
         for role in vocabularyRoles {
