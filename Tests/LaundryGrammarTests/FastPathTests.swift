@@ -63,3 +63,28 @@ import Testing
         #expect(table["Kelvin"] == 3 && table["\u{212A}elvin"] == 3)
     }
 }
+
+/// `LaidOutWordTable` answers as `Dictionary` does too, and is the same table for the same words.
+@Suite struct LaidOutWordTableTests {
+    @Test func answersAsADictionaryDoes() {
+        var random = SplitMix64(seed: 0x1A1D_0077)
+        for size in [0, 1, 5, 40, 600] {
+            var dictionary: [String: Int32] = [:]
+            for index in 0..<size { dictionary[FewWordsTests.word(&random), default: Int32(index)] = Int32(index) }
+            // The graph's words: some of the table's, and some it does not hold.
+            let graphWords = Array(Set(dictionary.keys.prefix(size / 2) + (0..<10).map { _ in FewWordsTests.word(&random) }))
+            let table = LaidOutWordTable(dictionary, graphWords: graphWords)
+            for asked in Array(dictionary.keys) + (0..<300).map({ _ in FewWordsTests.word(&random) }) {
+                #expect(table[asked] == dictionary[asked], "\(asked.debugDescription)")
+            }
+            #expect(LaidOutWordTable(Dictionary(uniqueKeysWithValues: dictionary.reversed()), graphWords: graphWords) == table)
+        }
+    }
+
+    @Test func theGrammarsWordsAreFoundAsTheyAreAndCanonicallyEquivalent() {
+        let table = LaidOutWordTable(["start": 1, "café": 2, "\u{212A}elvin": 3], graphWords: ["stop", "start"])
+        #expect(table["start"] == 1 && table["stop"] == nil && table[""] == nil)
+        #expect(table["cafe\u{301}"] == 2 && table["café"] == 2)
+        #expect(table["Kelvin"] == 3 && table["\u{212A}elvin"] == 3)
+    }
+}

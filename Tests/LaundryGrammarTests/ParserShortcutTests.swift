@@ -58,7 +58,7 @@ struct PlainMinutesTests {
                       ["3", "h"], ["999999999"], ["999999999", "hours"], ["5", "days"], ["45min"], ["-5"], ["1.5", "hours"],
                       ["forty", "five"], ["45", "and"], ["1", "hr"], ["10", "hrs"], ["1", "minute"], ["12", "mins"]])
     func readsAsTheReaderReads(words: [String]) {
-        var reader = SlotParsers.DurationReader(words: SlotParsers.splitCompact(words), in: SlotParsers.english.words)
+        var reader = SlotParsers.DurationReader(words: SlotParsers.splitCompact(words), in: SlotParsers.english)
         let read = reader.read()
         if let plain = SlotParsers.english.plainMinutes(words) { #expect(plain == read, "\(words)") }
         #expect(SlotParsers.english.minutes(words) == read.map(SlotContent.number), "\(words)")

@@ -47,6 +47,8 @@ extension Grammar {
             writer.ordinal(role, in: roles)
             writer.strings(cueTable.roles.list(role))
         }
+        matcher.preparer.wordFacts.table.write(to: &writer)
+        cueTable.byFirstWord.write(to: &writer)
         var suggestions = TableWriter()
         suggester.value.write(to: &suggestions)
         writer.integer(suggestions.bytes.count)

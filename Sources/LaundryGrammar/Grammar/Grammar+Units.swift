@@ -63,7 +63,7 @@ extension Grammar {
     private static func isBareNumber(_ text: String, _ parsers: SlotParsers) -> Bool {
         let words = Tokenizer.tokens(of: text).map(\.word)
         return !words.isEmpty && words.allSatisfy {
-            parsers.count([$0]) != nil || parsers.vocabulary.contains($0) && !parsers.words.unitsOfTime.contains($0)
+            parsers.count([$0]) != nil || parsers.hasWord($0) && !parsers.words.unitsOfTime.contains($0)
         } && parsers.count(words) != nil
     }
 

@@ -56,7 +56,7 @@ public struct Grammar: Sendable {
     public init(source: String) throws(GrammarError) {
         let document = try GrammarDocument.parse(source)
         matcher = Matcher(graph: try WordGraph(document: document), roles: WordRoles(document.wordLists))
-        cueTable = CueTable(document: document, normalizer: matcher.graph.normalizer)
+        cueTable = CueTable(document: document, normalizer: matcher.graph.normalizer, graphWords: matcher.graph.wordsByID)
         suggester = LazySuggester(document: document)
         classifier = LazyClassifier(tables: nil, grammarSource: source)
         corrector = Lazy { [graph = matcher.graph, slots = matcher.words.slots] in
@@ -135,12 +135,25 @@ public struct Grammar: Sendable {
         }
         let roleCases = WordRole.allCases
         let roles = try reader.array { reader throws(GrammarError) in (role: try reader.ordinal(in: roleCases), words: try reader.strings()) }
+        let wordFacts = LaidOutWordTable(graphWords: graph.wordsByID, extraWords: try reader.strings(), slots: FixedNumbers(try reader.fixed()),
+                                         others: FixedNumbers(try reader.fixed()))
+        let cueFirstWords = try CueTable.FirstWords(cues, table: LaidOutWordTable(
+            graphWords: graph.wordsByID, extraWords: try reader.strings(), slots: FixedNumbers(try reader.fixed()),
+            others: FixedNumbers(try reader.fixed())), groupNumbers: FixedNumbers(try reader.fixed()))
         // The suggester's part, behind its length: read on the first line no template fits.
         let length = try reader.count(), start = reader.offset
         try reader.skip(length)
         guard reader.isAtEnd else { throw TableReader.damaged("they go on after their end") }
         let words = WordRoles(roles, normalised: true)
-        return (Matcher(graph: graph, roles: words), intents, CueTable(phrases: cues, roles: words), start..<start + length)
+        let matcher = Matcher(graph: graph, roles: words, wordFacts: wordFacts)
+        guard !checked || wordFacts == LinePreparer.facts(graph: graph, slotVocabulary: matcher.words.slots.vocabulary) else {
+            throw TableReader.damaged("the words' facts")
+        }
+        guard !checked || cueFirstWords == CueTable.FirstWords(cues, graphWords: graph.wordsByID) else {
+            throw TableReader.damaged("the cues by their first word")
+        }
+        let cueTable = CueTable(phrases: cues, roles: words, graphWords: graph.wordsByID, firstWords: cueFirstWords)
+        return (matcher, intents, cueTable, start..<start + length)
     }
 
     /// The command a line asks for; `unknown` when no template fits (see ``Matcher`` for the

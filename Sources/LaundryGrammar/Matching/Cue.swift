@@ -73,23 +73,24 @@ struct CueTable: Sendable {
     }
 
     let phrases: [Phrase]
-    /// The same, by their first word, longest first (a ``WordTable``: every word of a line is
-    /// looked up, most of them more than once).
-    private let byFirstWord: WordTable<[Phrase]>
+    /// The same, by their first word, longest first (a ``LaidOutWordTable``: every word of a line
+    /// is looked up, most of them more than once).
+    let byFirstWord: FirstWords
     private let hasPhrases: Bool
     /// The words of the `thing` phrases ("a", "the", "my"): no word of a command.
     let thingWords: Set<String>
 
-    static let empty = CueTable(phrases: [])
+    static let empty = CueTable(phrases: [], graphWords: [])
 
     /// The grammar's `words` lines: words found by what they do in a line (``WordRole``).
     let roles: WordRoles
 
-    init(phrases: [Phrase], roles: WordRoles = .empty) {
+    /// `graphWords` are the graph's words by id; `firstWords` the phrases by their first word as
+    /// the grammar's tables hold them, or nil to make them.
+    init(phrases: [Phrase], roles: WordRoles = .empty, graphWords: [String], firstWords: FirstWords? = nil) {
         self.phrases = phrases
         self.roles = roles
-        byFirstWord = WordTable(Dictionary(grouping: phrases.filter { !$0.words.isEmpty }.sorted { $0.words.count > $1.words.count },
-                                           by: { Self.squeezed($0.words[0]) }))
+        byFirstWord = firstWords ?? FirstWords(phrases, graphWords: graphWords)
         hasPhrases = phrases.contains { !$0.words.isEmpty }
         correctionFirstBytes = Self.firstBytes(of: phrases.filter { LineReader.corrects($0.kind) })
         thingWords = Set(phrases.filter { $0.kind == .thing }.flatMap(\.words))
@@ -100,10 +101,10 @@ struct CueTable: Sendable {
     let subjectWords: Set<String>
 
     /// From the grammar file's `cue` lines, normalised and expanded as typed lines are.
-    init(document: GrammarDocument, normalizer: Normalizer) {
+    init(document: GrammarDocument, normalizer: Normalizer, graphWords: [String]) {
         self.init(phrases: document.cues.map { kind, phrase in
             Phrase(kind: kind, words: normalizer.expand(phrase.split(separator: " ").map { Tokenizer.normalize(String($0)) }))
-        }, roles: WordRoles(document.wordLists))
+        }, roles: WordRoles(document.wordLists), graphWords: graphWords)
     }
 
     /// Whether a phrase that corrects what came before it (``LineReader/corrects(_:)``) is among

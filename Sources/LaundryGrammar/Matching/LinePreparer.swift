@@ -11,22 +11,44 @@ struct LinePreparer: Sendable {
         var startsSkip = false
         /// A word the typed slots read (``SlotParsers/vocabulary``).
         var numberWord = false
+
+        /// The facts as one number, as ``LaidOutWordTable`` holds them: the id plus one, then a
+        /// bit for each question.
+        var packed: Int32 { (id + 1) << 3 | (expands ? 1 : 0) | (startsSkip ? 2 : 0) | (numberWord ? 4 : 0) }
+
+        init() {}
+
+        init(packed: Int32) {
+            (id, expands, startsSkip, numberWord) = ((packed >> 3) - 1, packed & 1 != 0, packed & 2 != 0, packed & 4 != 0)
+        }
     }
 
     /// Each word the grammar knows, with what preparing a line asks of it.
-    let wordFacts: WordTable<WordFacts>
+    struct WordFactsTable: Sendable {
+        /// As the grammar's tables hold it (``facts(graph:slotVocabulary:)``).
+        let table: LaidOutWordTable
+
+        subscript(word: String) -> WordFacts? { table[word].map(WordFacts.init(packed:)) }
+    }
+
+    let wordFacts: WordFactsTable
     let normalizer: Normalizer
 
-    init(graph: WordGraph, slotVocabulary: Set<String>) {
+    /// `facts`: ``facts(graph:slotVocabulary:)`` of the graph, made when it was compiled.
+    init(graph: WordGraph, facts: LaidOutWordTable) {
         normalizer = graph.normalizer
-        // Sized once: growing it, rehashing every word at each doubling, was a seventh of making it.
-        var facts = [String: WordFacts](minimumCapacity: graph.vocabulary.count + graph.normalizer.expansions.count
-                                        + graph.normalizer.skipPhrases.count)
+        wordFacts = WordFactsTable(table: facts)
+    }
+
+    /// What preparing a line asks of each word of the graph's and the typed slots' (their
+    /// `vocabulary`), laid out: the tables keep it, so that a start does not hash every word.
+    static func facts(graph: WordGraph, slotVocabulary: Set<String>) -> LaidOutWordTable {
+        var facts: [String: WordFacts] = [:]
         for (word, id) in graph.vocabulary { facts[word, default: WordFacts()].id = id }
         for word in graph.normalizer.expansions.keys { facts[word, default: WordFacts()].expands = true }
         for phrase in graph.normalizer.skipPhrases { facts[phrase[0], default: WordFacts()].startsSkip = true }
         for word in slotVocabulary { facts[word, default: WordFacts()].numberWord = true }
-        wordFacts = WordTable(facts)
+        return LaidOutWordTable(facts.mapValues(\.packed), graphWords: graph.wordsByID)
     }
 
     /// The line's tokens, expanded, with what may be skipped and which words name pets; nil when

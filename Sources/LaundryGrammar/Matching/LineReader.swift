@@ -212,7 +212,7 @@ struct LineReader {
         var choices: [(position: Int, words: [String])] = []
         for position in line.words.indices where line.ids[position] < 0 && !line.isPetWord(position) && !line.tokens[position].quoted {
             let word = line.words[position]
-            guard !matcher.words.slots.vocabulary.contains(word) else { continue }
+            guard !matcher.words.slots.hasWord(word) else { continue }
             // Most such words are close to no grammar word: only those that are ask whether the
             // word is rather a misspelt pet.
             let meant = corrector.corrections(of: word)

@@ -46,7 +46,7 @@ extension Matcher.Walk {
                     let limit = min(SlotKind.unknownPetMaximumWords, remaining)
                     let unknown = line.words[position..<position + limit].indices.prefix { index in
                         (tokens[index].quoted || (!line.isPetWord(index) && line.ids[index] < 0
-                            && !words.slots.vocabulary.contains(line.words[index]) && !Self.continuesATime(line, at: index, words.slots)))
+                            && !words.slots.hasWord(line.words[index]) && !Self.continuesATime(line, at: index, words.slots)))
                     }.count
                     for length in stride(from: 1, through: unknown, by: 1)
                     where !close.contains(where: { $0.length == length }) && keepsQuotesWhole(length) {

@@ -64,15 +64,16 @@ final class Matcher: Sendable {
     /// (``GraphAnalysis/requiredChoices(of:)``).
     private let requiredChoices: [[ArraySlice<Int32>]]
 
-    init(graph: WordGraph, roles: WordRoles) {
+    /// `wordFacts`: the line preparer's table as the grammar's tables hold it, or nil to make it.
+    init(graph: WordGraph, roles: WordRoles, wordFacts: LaidOutWordTable? = nil) {
         self.graph = graph
-        words = MatcherWords(roles)
+        words = MatcherWords(roles, wordFacts: wordFacts)
         requiredWords = graph.templateRequiredWords
         requiredChoices = graph.templateRequiredChoices
         (edges, edgeStarts, accepts) = (graph.edges, graph.edgeStarts, graph.accepts)
         (wordIDs, runEnds) = (graph.wordIDs, graph.runEnds)
         (minimumWords, maximumWords, mostLiterals) = (graph.minimumWords, graph.maximumWords, graph.mostLiterals)
-        preparer = LinePreparer(graph: graph, slotVocabulary: words.slots.vocabulary)
+        preparer = LinePreparer(graph: graph, facts: wordFacts ?? LinePreparer.facts(graph: graph, slotVocabulary: words.slots.vocabulary))
     }
 
     /// The line ready to walk (``LinePreparer/prepare(_:pets:)``); nil when it is empty or too long.

@@ -18,7 +18,8 @@ struct MatcherWords: Sendable {
     /// What the typed slots read, and how (numbers, times, days).
     let slots: SlotParsers
 
-    init(_ roles: WordRoles) {
+    /// `wordFacts`: the line preparer's word facts as the grammar's tables hold them, if they do.
+    init(_ roles: WordRoles, wordFacts: LaidOutWordTable? = nil) {
         pronouns = FewWords(roles.list(.pronoun))
         petWords = FewWords(roles.list(.pet))
         nameLeads = roles.list(.nameLead).map { $0.split(separator: " ").map(String.init) }
@@ -26,6 +27,6 @@ struct MatcherWords: Sendable {
         nameLeadIns = FewWords(roles.list(.nameLeadIn))
         petLeadIns = FewWords(roles.list(.petLeadIn))
         timeReferences = FewWords(roles.list(.timeReference))
-        slots = SlotParsers(roles)
+        slots = SlotParsers(roles, wordFacts: wordFacts)
     }
 }

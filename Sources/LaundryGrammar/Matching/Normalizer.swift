@@ -26,10 +26,12 @@ struct Normalizer: Sendable, Equatable {
 
     static let empty = Normalizer(expansions: [:], skipPhrases: [])
 
-    init(expansions: [String: [String]], skipPhrases: [[String]], homophones: [String: String] = [:]) {
+    /// `ordered`: the skip phrases are as ``skipPhrases`` holds them already (none empty, longest
+    /// first), as the compiled tables keep them — so that a start does not sort them again.
+    init(expansions: [String: [String]], skipPhrases: [[String]], homophones: [String: String] = [:], ordered: Bool = false) {
         self.expansions = expansions
         self.homophones = homophones
-        self.skipPhrases = skipPhrases.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+        self.skipPhrases = ordered ? skipPhrases : skipPhrases.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
         skipPhrasesByFirstWord = Dictionary(grouping: self.skipPhrases, by: { $0[0] })
         fillerWords = Set(self.skipPhrases.joined())
     }

@@ -33,7 +33,7 @@ extension LineReader {
             // A possessive with words of no template after it: those words say what of the pet's.
             let tail = line.words[end...].indices.prefix { index in
                 line.ids[index] < 0 && !line.isPetWord(index) && !line.tokens[index].quoted
-                    && !matcher.words.slots.vocabulary.contains(line.words[index])
+                    && !matcher.words.slots.hasWord(line.words[index])
             }
             let typed = line.words[end - 1], named = pets.entries[entry].words.last ?? ""
             let isPossessive = PetNameIndex.withoutPossessive(typed) != typed || typed == named + "s" || typed == PetNameIndex.pluralLike(named)

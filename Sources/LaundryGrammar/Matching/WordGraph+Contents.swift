@@ -1,4 +1,15 @@
+import LaundryCore
 extension WordGraph {
+    /// The intents some template of which has a `{pet}`: worked out when the grammar is compiled,
+    /// and kept in its tables.
+    static func intentsTakingPet(_ templates: [CompiledTemplate]) -> Set<Intent> {
+        let slot = Array("{pet}".utf8)
+        return Set(templates.lazy.filter { template in
+            let text = Array(template.text.utf8)
+            return text.count >= slot.count && (0...(text.count - slot.count)).contains { text[$0..<$0 + slot.count].elementsEqual(slot) }
+        }.map(\.intent))
+    }
+
     /// By value: the place in `SlotKind.allCases` of the slot whose edges give it, or -1 when no
     /// edge gives it. Worked out when the grammar is compiled and kept in the tables, so that a
     /// start does not look through every edge for it (that was a tenth of reading the grammar).

@@ -44,6 +44,7 @@ extension WordGraph {
         writer.fixed(nextWords.flatMap { [Int32($0.words.lowerBound), Int32($0.words.upperBound), $0.anything ? 1 : 0] })
         writer.fixed(Array(nextWordIDs))
         writer.fixed(Array(valueKinds))
+        writer.fixed(intents.indices.filter { intentsTakingPet.contains(intents[$0]) }.map(Int32.init))
     }
 
     /// How many numbers an edge takes in the tables: its label (``fixedForm(of:slotKinds:)``), then

@@ -73,13 +73,6 @@ final class WordGraph: @unchecked Sendable {
     /// The intents some template of which has a `{pet}`.
     @exclusivity(unchecked) private(set) var intentsTakingPet: Set<Intent> = []
 
-    private static func intentsTakingPet(_ templates: [CompiledTemplate]) -> Set<Intent> {
-        let slot = Array("{pet}".utf8)
-        return Set(templates.lazy.filter { template in
-            let text = Array(template.text.utf8)
-            return text.count >= slot.count && (0...(text.count - slot.count)).contains { text[$0..<$0 + slot.count].elementsEqual(slot) }
-        }.map(\.intent))
-    }
     /// By word id: the templates a line starting with that word may fit — those that can begin
     /// with the word and those that may start anywhere — in template order; word `w`'s are
     /// `templatesByFirstWord[firstWordStarts[w] ..< firstWordStarts[w + 1]]`. All in one array, so
@@ -106,11 +99,16 @@ final class WordGraph: @unchecked Sendable {
     /// The word ids of every `NextWords`, one after another.
     @exclusivity(unchecked) private(set) var nextWordIDs: FixedNumbers = []
     @exclusivity(unchecked) private(set) var vocabulary: [String: Int32] = [:]
+    /// Every word of the vocabulary, by its id.
+    @exclusivity(unchecked) private(set) var wordsByID: [String] = []
     /// The values of value-list slots, by index.
     @exclusivity(unchecked) private(set) var values: [String] = []
     /// By value: its slot kind's place (``valueKinds(count:edges:)``); the same values as what
-    /// they stand for, read once (``contents(of:kinds:)``).
-    @exclusivity(unchecked) private(set) var valueKinds: FixedNumbers = [], contents: [SlotContent] = []
+    /// they stand for, read once (``contents(of:kinds:)``) — from the tables built in, on the first
+    /// line that takes a value (reading them was a fiftieth of a one-shot `/status`, perf).
+    @exclusivity(unchecked) private(set) var valueKinds: FixedNumbers = []
+    @exclusivity(unchecked) private var readContents = Lazy<[SlotContent]> { [] }
+    var contents: [SlotContent] { readContents.value }
     /// What happens to a line before it is matched (and to the grammar's own words when compiled).
     @exclusivity(unchecked) private(set) var normalizer = Normalizer.empty
 
@@ -131,6 +129,8 @@ final class WordGraph: @unchecked Sendable {
             }
         }
         vocabulary = builder.vocabulary
+        wordsByID = [String](repeating: "", count: vocabulary.count)
+        for (word, id) in vocabulary { wordsByID[Int(id)] = word }
         values = builder.values
         intentsTakingPet = Self.intentsTakingPet(templates)
         accepts = FixedNumbers(builder.accepts)
@@ -139,7 +139,8 @@ final class WordGraph: @unchecked Sendable {
         let (ids, ends) = Matcher.wordRuns(edges, edgeStarts: starts)
         (wordIDs, runEnds) = (FixedNumbers(ids), FixedNumbers(ends))
         valueKinds = FixedNumbers(try Self.valueKinds(count: values.count, edges: edges))
-        contents = try Self.contents(of: values, kinds: valueKinds)
+        let contents = try Self.contents(of: values, kinds: valueKinds)
+        readContents = Lazy { contents }
         // Slot labels change below, but not their kind, nor any edge's target: all it reads.
         let analysis = GraphAnalysis(edges: edges, edgeStarts: starts, accepts: builder.accepts)
         var nextWordIDs: [Int32] = []
@@ -188,6 +189,7 @@ final class WordGraph: @unchecked Sendable {
     init(reading reader: inout TableReader, checked: Bool = true) throws(GrammarError) {
         let intents = Intent.allCases
         let words = try reader.strings()
+        wordsByID = words
         vocabulary.reserveCapacity(words.count)
         for (id, word) in words.enumerated() { vocabulary[word] = Int32(id) }
         values = try reader.strings()
@@ -200,7 +202,7 @@ final class WordGraph: @unchecked Sendable {
         let alike = try reader.strings(), meant = try reader.strings()
         guard alike.count == meant.count else { throw TableReader.damaged("homophones without their words") }
         normalizer = Normalizer(expansions: expansions, skipPhrases: skipPhrases,
-                                homophones: Dictionary(zip(alike, meant), uniquingKeysWith: { first, _ in first }))
+                                homophones: Dictionary(zip(alike, meant), uniquingKeysWith: { first, _ in first }), ordered: !checked)
         templates = try reader.array { reader throws(GrammarError) in
             CompiledTemplate(intent: try reader.ordinal(in: intents), text: try reader.string(), start: try reader.int32())
         }
@@ -229,13 +231,22 @@ final class WordGraph: @unchecked Sendable {
         }
         nextWordIDs = FixedNumbers(try reader.fixed())
         valueKinds = FixedNumbers(try reader.fixed())
+        let takingPet = try reader.fixed()
+        guard takingPet.allSatisfy({ 0 <= $0 && Int($0) < intents.count }) else { throw TableReader.damaged("an intent taking a pet") }
+        intentsTakingPet = Set(takingPet.map { intents[Int($0)] })
         if checked {
+            guard intentsTakingPet == Self.intentsTakingPet(templates) else { throw TableReader.damaged("the intents taking a pet") }
             let list = try edges.checkedList()
             try checkIndices(list)
             guard try Self.valueKinds(count: values.count, edges: list) == valueKinds.array else { throw TableReader.damaged("the values' kinds") }
         }
-        contents = try Self.contents(of: values, kinds: valueKinds)
-        intentsTakingPet = Self.intentsTakingPet(templates)
+        if checked {
+            let contents = try Self.contents(of: values, kinds: valueKinds)
+            readContents = Lazy { contents }
+        } else {
+            // Checked when they were built: a value they hold is one of its slot's.
+            readContents = Lazy { [values, valueKinds] in (try? Self.contents(of: values, kinds: valueKinds)) ?? values.map { .listed($0) } }
+        }
     }
 
     /// That every index in the graph points at something: what ``init(reading:)`` promises.
@@ -309,13 +320,6 @@ final class WordGraph: @unchecked Sendable {
             }
         }
         return edges
-    }
-
-    /// Every word of the vocabulary, by its id.
-    var wordsByID: [String] {
-        var words = [String](repeating: "", count: vocabulary.count)
-        for (word, id) in vocabulary { words[Int(id)] = word }
-        return words
     }
 
     /// The interned id of a normalised word, or -1 when no template uses it.

@@ -106,7 +106,10 @@ struct WordRoles: Sendable, Equatable {
     /// `normalised`: the words are normalised already, as compiled tables hold them (the roles
     /// hold several hundred words, read when a grammar is).
     init(_ lists: [(role: WordRole, words: [String])], normalised isNormalised: Bool = false) {
+        // Sized once: growing them, rehashing at each doubling, was a third of making them.
+        (self.lists, sets) = (.init(minimumCapacity: lists.count), .init(minimumCapacity: lists.count))
         for (role, list) in lists {
+            if !list.isEmpty, sets[role] == nil { sets[role] = Set(minimumCapacity: list.count) }
             for phrase in list {
                 let normalised = isNormalised ? phrase
                     : phrase.split(separator: " ").map { Tokenizer.normalize(String($0)) }.joined(separator: " ")

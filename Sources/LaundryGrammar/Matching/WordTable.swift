@@ -59,7 +59,7 @@ struct WordTable<Value: Sendable>: Sendable {
     }
 
     /// FNV-1a over the word's UTF-8 bytes.
-    private static func hash(_ word: String) -> UInt64 {
+    static func hash(_ word: String) -> UInt64 {
         func fnv<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
             bytes.reduce(0xcbf2_9ce4_8422_2325) { hash, byte in (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         }

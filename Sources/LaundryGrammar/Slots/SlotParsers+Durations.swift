@@ -9,8 +9,8 @@ extension SlotParsers {
     /// sign further on ("1 hour -15 minutes") makes no duration.
     struct DurationReader {
         let words: [String]
-        /// The grammar's words it reads.
-        let said: SlotWords
+        /// The parsers it reads numbers with, and their words.
+        let parsers: SlotParsers, said: SlotWords
         var position = 0
         var total: Decimal = 0
         var pending: Decimal?
@@ -20,8 +20,8 @@ extension SlotParsers {
 
         static let half = Decimal(1) / 2
 
-        init(words: [String], in said: SlotWords) {
-            (self.words, self.said) = (words, said)
+        init(words: [String], in parsers: SlotParsers) {
+            (self.words, self.parsers, said) = (words, parsers, parsers.words)
         }
 
         mutating func read() -> SlotNumber? {
@@ -63,7 +63,7 @@ extension SlotParsers {
                     // "half an hour", "a quarter of an hour": the article belongs to the unit.
                     if position < words.count, said.ofs.contains(words[position]) { position += 1 }
                     if position < words.count, said.articles.contains(words[position]) { position += 1 }
-                } else if let (value, used) = SlotParsers(words: said).number(words, at: position) {
+                } else if let (value, used) = parsers.number(words, at: position) {
                     // Before "a" on its own: "a hundred and twenty" is a number.
                     guard pending == nil else { return nil }
                     if let first = word.first, SlotNumber.isSign(first) {

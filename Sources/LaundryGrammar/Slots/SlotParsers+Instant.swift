@@ -21,7 +21,7 @@ extension SlotParsers {
         // "in 20 minutes": still to come — read, so that the step is refused for it, not offered
         // as one taken now.
         if said.count >= 2, words.ahead.contains(said[0]) {
-            var reader = DurationReader(words: Self.splitCompact(Array(said.dropFirst())), in: words)
+            var reader = DurationReader(words: Self.splitCompact(Array(said.dropFirst())), in: self)
             guard let minutes = reader.read()?.whole(in: 1...(60 * 24 * 366)) else { return nil }
             return .secondsAgo(-minutes * 60)
         }
@@ -34,7 +34,7 @@ extension SlotParsers {
                 }
                 return days.map { .secondsAgo($0 * 86400) }
             }
-            var reader = DurationReader(words: Self.splitCompact(Array(said.dropLast())), in: words)
+            var reader = DurationReader(words: Self.splitCompact(Array(said.dropLast())), in: self)
             guard let minutes = reader.read()?.whole(in: 1...(60 * 24 * 366)) else { return nil }
             return .secondsAgo(minutes * 60)
         }

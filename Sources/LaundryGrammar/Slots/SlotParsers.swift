@@ -1,4 +1,5 @@
 import Foundation
+import LaundryCore
 
 /// Turn the words of a typed slot into its value. Each parser takes the whole run of normalised
 /// words the matcher offers and answers nil unless all of them make one value; the matcher tries
@@ -10,15 +11,47 @@ import Foundation
 /// end, so "1.1 hours" is 66 minutes (in binary floating point it is 66.00000000000001), and no
 /// number is ever turned into an `Int` before ``SlotNumber`` has bounded it.
 package struct SlotParsers: Sendable {
-    /// The grammar's words the parsers read (``SlotWords``).
-    let words: SlotWords
+    /// The grammar's words the parsers read (``SlotWords``), made on the first line that gives a
+    /// typed slot words to read: most lines hold no number, time or day, and making their tables
+    /// was a twentieth of a one-shot `/status` (perf).
+    private let tables: LazyObject<SlotWords>
 
-    init(_ roles: WordRoles) {
-        words = SlotWords(roles)
+    /// The grammar's words the parsers read.
+    var words: SlotWords { tables.value }
+
+    /// Every word the typed slots' parsers read: number words, units of time, frequencies and
+    /// ranges. They are words of the grammar too: never taken for a misspelling ("mins" is not
+    /// "mind"), and what a misspelling may be read as ("minuts" is "minutes").
+    package var vocabulary: Set<String> {
+        switch held {
+        case .made(let vocabulary): vocabulary
+        case .marked(_, let vocabulary): vocabulary.value
+        }
     }
 
-    init(words: SlotWords) {
-        self.words = words
+    /// ``vocabulary``, made at once — or, for a grammar read from its tables, as the line
+    /// preparer's word facts mark its words (``LinePreparer/WordFacts/numberWord``): asked about
+    /// every word of a line, and looked up there where the tables lie, so that a start makes no set.
+    private let held: Vocabulary
+
+    private enum Vocabulary {
+        case made(Set<String>)
+        case marked(LaidOutWordTable, Lazy<Set<String>>)
+    }
+
+    /// Whether `word` is one of ``vocabulary``.
+    func hasWord(_ word: String) -> Bool {
+        switch held {
+        case .made(let vocabulary): vocabulary.contains(word)
+        case .marked(let facts, _): facts[word].map { LinePreparer.WordFacts(packed: $0).numberWord } ?? false
+        }
+    }
+
+    /// `wordFacts`: the line preparer's word facts as the grammar's tables hold them (they mark
+    /// the vocabulary's words), or nil to make the vocabulary from the roles.
+    init(_ roles: WordRoles, wordFacts: LaidOutWordTable? = nil) {
+        held = wordFacts.map { .marked($0, Lazy { SlotWords.vocabulary(roles) }) } ?? .made(SlotWords.vocabulary(roles))
+        tables = LazyObject { SlotWords(roles) }
     }
 
     /// The value the parser of a typed slot of `kind` reads in `words`; nil for a slot that
@@ -39,7 +72,7 @@ package struct SlotParsers: Sendable {
     /// "an hour and a half", "half an hour", "1.5 hours", "forty five", "forty-five minutes".
     package func minutes(_ input: [String]) -> SlotContent? {
         if let whole = plainMinutes(input) { return .number(whole) }
-        var parser = DurationReader(words: Self.splitCompact(input), in: words)
+        var parser = DurationReader(words: Self.splitCompact(input), in: self)
         return parser.read().map(SlotContent.number)
     }
 
@@ -87,18 +120,13 @@ package struct SlotParsers: Sendable {
         return .lastDays(days)
     }
 
-    /// Every word the typed slots' parsers read: number words, units of time, frequencies and
-    /// ranges. They are words of the grammar too: never taken for a misspelling ("mins" is not
-    /// "mind"), and what a misspelling may be read as ("minuts" is "minutes").
-    package var vocabulary: Set<String> { words.vocabulary }
-
     /// Whether a word may be part of what the number, duration, frequency and range parsers
     /// read: a word of their ``vocabulary``, or one starting with a digit, a sign or a point
     /// ("30", "-5", ".5", "1h15m"), a hyphenated word ("forty-five"), or any word beyond ASCII
     /// (digits of other scripts). Every parser refuses words for which this is false (a test
     /// holds them to it), so the matcher does not ask.
     package func mayRead(_ word: String) -> Bool {
-        Self.mayReadByShape(word) || words.vocabulary.contains(word)
+        Self.mayReadByShape(word) || hasWord(word)
     }
 
     /// The part of ``mayRead(_:)`` that looks at the word's bytes, not at the vocabulary.

@@ -101,7 +101,7 @@ struct SlotScanner: Sendable {
         // Every parser refuses a run holding a word of letters it does not know ("thing"): no
         // run goes past one, and none is offered to a parser.
         let unknown = line.slotWords.map { word in
-            word.utf8.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } && !parsers.vocabulary.contains(word)
+            word.utf8.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } && !parsers.hasWord(word)
         }
         for start in line.words.indices where !used.contains(start) {
             for length in 1...min(Matcher.parsedSlotMaximumWords, line.words.count - start) {

@@ -40,8 +40,6 @@ final class SlotWords: Sendable {
     let offeredUnits: [SlotKind: [String]]
     /// The units of time that end a new name when a number comes before them ("dry for 80 mins").
     let unitsAfterANumber: Set<String>
-    /// Every word the parsers read as a word of its own (not written onto a number, as "d" in "3d").
-    let vocabulary: Set<String>
     /// The numbers said in words, one word each ("five", "forty", "hundred").
     let numberWords: Set<String>
 
@@ -105,9 +103,18 @@ final class SlotWords: Sendable {
         offeredUnits = offered
         unitsAfterANumber = Set(entries(.durationUnit).map(\.word) + entries(.rangeUnit).map(\.word))
         numberWords = Set(numbers.keys).union(tens.keys).union(hundreds.keys)
-        vocabulary = Set(Self.vocabularyRoles.flatMap { role in
-            entries(role).flatMap { $0.word.split(separator: " ").map(String.init) }
-        })
+    }
+
+    /// Every word the parsers read as a word of its own (not written onto a number, as "d" in
+    /// "3d"): the words of ``vocabularyRoles`` (without their values), each word of a phrase apart.
+    static func vocabulary(_ roles: WordRoles) -> Set<String> {
+        var vocabulary: Set<String> = []
+        for role in vocabularyRoles {
+            for entry in roles.list(role) {
+                for part in entry.prefix(while: { $0 != ":" }).split(separator: " ") { vocabulary.insert(String(part)) }
+            }
+        }
+        return vocabulary
     }
 
     /// The roles whose words are words of their own: all the parsers' but those only written onto
