@@ -1,4 +1,5 @@
 @testable import LaundryGrammar
+import Foundation
 import LaundryCore
 import Testing
 
@@ -86,5 +87,31 @@ import Testing
         #expect(table["start"] == 1 && table["stop"] == nil && table[""] == nil)
         #expect(table["cafe\u{301}"] == 2 && table["café"] == 2)
         #expect(table["Kelvin"] == 3 && table["\u{212A}elvin"] == 3)
+    }
+}
+
+/// The standard library's canonical composition finds the ASCII forms Foundation's finds, for the
+/// words a grammar or a pet's name may hold and for random runs of letters, marks and symbols (the
+/// two may order the marks of a composition exclusion differently: no ASCII form is made of them).
+@Suite struct NFCTests {
+    static let pieces: [String] = [
+        "a", "e", "K", "s", "'", "’", "\u{301}", "\u{302}", "\u{323}", "\u{308}", "\u{212A}", "\u{212B}", "\u{2126}",
+        "\u{37E}", "\u{387}", "\u{1FEF}", "\u{1100}", "\u{1161}", "\u{11A8}", "한", "é", "ﬁ", "ｓ", "🧦", "ß", "ǅ",
+        "\u{0915}", "\u{093C}", "\u{0958}", "\u{0F73}", "\u{2ADC}", "\u{FB1D}", " ",
+    ]
+
+    @Test func findsTheASCIIFormsFoundationFinds() {
+        var random = SplitMix64(seed: 0x4E_4643)
+        let fixed = ["snowy’s", "cafe\u{301}", "\u{212A}elvin", "\u{37E}", "\u{1FEF}a", "a\u{323}\u{302}", "\u{1100}\u{1161}\u{11A8}", "Mr. Fluff"]
+        let drawn = (0..<3_000).map { _ in
+            (0..<Int.random(in: 1...6, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+        }
+        var asciiForms = 0
+        for text in fixed + drawn {
+            let foundations = text.precomposedStringWithCanonicalMapping
+            #expect(text.asciiForm == (foundations.isASCII ? foundations : nil), "\(text.debugDescription)")
+            if text.asciiForm != nil && !text.isASCII { asciiForms += 1 }
+        }
+        #expect(asciiForms > 30, "words that are not ASCII but have an ASCII form were tried")
     }
 }

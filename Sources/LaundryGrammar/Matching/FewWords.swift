@@ -27,7 +27,7 @@ struct FewWords: Sendable, ExpressibleByArrayLiteral {
     init<Words: Sequence<String>>(_ words: Words) {
         let unique = Array(Set(words))
         (few, many) = unique.count <= Self.linearLimit ? (unique, nil) : ([], Set(unique))
-        ascii = Array(Set(unique.lazy.map { $0.isASCII ? $0 : $0.precomposedStringWithCanonicalMapping }.filter(\.isASCII)))
+        ascii = Array(Set(unique.lazy.compactMap(\.asciiForm)))
         var low: UInt64 = 0, high: UInt64 = 0, lengths: UInt64 = 0
         for word in ascii {
             if let first = word.utf8.first {

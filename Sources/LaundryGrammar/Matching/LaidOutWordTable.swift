@@ -46,20 +46,20 @@ struct LaidOutWordTable: Sendable, Equatable {
         // In the order of their bytes: `String`'s own order does not order some words that are not
         // in NFC the same way whatever the order they come in.
         let keys = values.keys.sorted(by: Self.precedes)
-        let forms = keys.map { $0.isASCII ? $0 : $0.precomposedStringWithCanonicalMapping }
+        let forms = keys.map(\.asciiForm)
         // A word's ASCII form that is no word itself (a word that is not ASCII may have one) is
         // held as a word of its own, as ``WordTable`` holds it. Of a form and a word that are
         // equal ("\u{212A}" and "K"), the word is kept: whatever the dictionary's order, the same table.
         var extraWords: [String] = [], held: Set<String> = []
-        for word in keys + forms.filter(\.isASCII) where ids[word] == nil && held.insert(word).inserted { extraWords.append(word) }
+        for word in keys + forms.compactMap({ $0 }) where ids[word] == nil && held.insert(word).inserted { extraWords.append(word) }
         extraWords.sort(by: Self.precedes)
         for (place, word) in extraWords.enumerated() { ids[word] = Int32(graphWords.count + place) }
         var capacity = 16
-        while capacity < forms.count(where: \.isASCII) * 2 { capacity *= 2 }
+        while capacity < forms.count(where: { $0 != nil }) * 2 { capacity *= 2 }
         var slots = [Int32](repeating: -1, count: capacity * 2), others: [Int32] = []
         for (word, form) in zip(keys, forms) {
             if !word.isASCII { others += [ids[word]!, values[word]!] }
-            guard form.isASCII, let index = ids[form] else { continue }
+            guard let form, let index = ids[form] else { continue }
             var place = Int(truncatingIfNeeded: WordTable<Int32>.hash(form)) & (capacity - 1)
             while slots[place * 2] >= 0 && slots[place * 2] != index { place = (place + 1) & (capacity - 1) }
             // Two words of one NFC form: either value is the form's, as in ``WordTable``.

@@ -26,8 +26,7 @@ struct WordTable<Value: Sendable>: Sendable {
         var ascii: [(String, Value)] = []
         ascii.reserveCapacity(dictionary.count)
         for (word, value) in dictionary {
-            let form = word.isASCII ? word : word.precomposedStringWithCanonicalMapping
-            if form.isASCII { ascii.append((form, value)) }
+            if let form = word.asciiForm { ascii.append((form, value)) }
         }
         var capacity = 16
         while capacity < ascii.count * 2 { capacity *= 2 }
