@@ -36,7 +36,7 @@ import Testing
             wait $!
             """)
         let clock = ContinuousClock(), start = clock.now
-        let due = try laundrytime.run(["--deliver-due"], now: "2026-03-01T09:46:00Z", environment: hooks.environment(timeout: "1"))
+        let due = try laundrytime.run(["--deliver-due"], now: "2026-03-01T09:50:00Z", environment: hooks.environment(timeout: "1"))
         let took = clock.now - start
         #expect(due.status == 0 && due.stdout.contains("Wash Complete!"), "the command was not affected: \(due.stdout)")
         #expect(due.stderr.contains("hooks/wash-done ended, but what it started was still running after 1 s and was stopped; "
@@ -83,7 +83,7 @@ import Testing
         let done = directory.url.appendingPathComponent("done").path
         try hooks.write("wash-done", "(sleep 0.2; touch '\(done)') &\nsetsid sh -c 'sleep 0.3; touch \"\(done)-too\"' &")
         let clock = ContinuousClock(), start = clock.now
-        let due = try laundrytime.run(["--deliver-due"], now: "2026-03-01T09:46:00Z", environment: hooks.environment(timeout: "5"))
+        let due = try laundrytime.run(["--deliver-due"], now: "2026-03-01T09:50:00Z", environment: hooks.environment(timeout: "5"))
         let took = clock.now - start
         #expect(due.status == 0 && due.stderr.isEmpty, "\(due.stderr)")
         #expect(FileManager.default.fileExists(atPath: done) && FileManager.default.fileExists(atPath: done + "-too"),
@@ -100,7 +100,7 @@ import Testing
         chmod(child, 0o755)
         try hooks.write("wash-done", "setsid '\(child)' '\(pidFile("setsid"))' &\n'\(child)' '\(pidFile("hook"))'")
         let running = try RunningLaundryTime(["--deliver-due"], dataDirectory: directory.url.appendingPathComponent("data"), script: "",
-                                             now: "2026-03-01T09:46:00Z", environment: hooks.environment(timeout: "30"))
+                                             now: "2026-03-01T09:50:00Z", environment: hooks.environment(timeout: "30"))
         let clock = ContinuousClock()
         var deadline = clock.now + .seconds(10)
         func pid(_ name: String) -> Int32? {
