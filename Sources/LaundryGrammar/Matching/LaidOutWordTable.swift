@@ -17,25 +17,32 @@ struct LaidOutWordTable: Sendable, Equatable {
     let slots: FixedNumbers
     /// The words that are not ASCII, two numbers each: the word's index, then its value.
     let others: FixedNumbers
-    /// The graph's words, then ``extraWords``: by index.
-    private let words: [String]
+    /// The graph's words by id: a word's index below their count is its id.
+    private let graphWords: [String]
     private let mask: Int
     /// Every word, for a word that is not ASCII.
     private let dictionary: Lazy<[String: Int32]>
 
     /// The table as the grammar's tables hold it; `graphWords` are the graph's words by id.
     init(graphWords: [String], extraWords: [String], slots: FixedNumbers, others: FixedNumbers) {
-        let words = graphWords + extraWords
-        (self.extraWords, self.slots, self.others, self.words, mask) = (extraWords, slots, others, words, slots.count / 2 - 1)
+        // The graph's words are shared, not copied: each table of a start would otherwise copy
+        // the whole vocabulary to add a few words of its own.
+        (self.extraWords, self.slots, self.others, self.graphWords, mask) = (extraWords, slots, others, graphWords, slots.count / 2 - 1)
         dictionary = Lazy {
             var dictionary: [String: Int32] = [:]
             for list in [slots, others] {
                 for start in stride(from: 0, to: list.count, by: 2) where list[start] >= 0 {
-                    dictionary[words[Int(list[start])]] = dictionary[words[Int(list[start])]] ?? list[start + 1]
+                    let word = Self.word(Int(list[start]), graphWords: graphWords, extraWords: extraWords)
+                    dictionary[word] = dictionary[word] ?? list[start + 1]
                 }
             }
             return dictionary
         }
+    }
+
+    /// The word at `index`: the graph's word of that id, or one of `extraWords` after them.
+    private static func word(_ index: Int, graphWords: [String], extraWords: [String]) -> String {
+        index < graphWords.count ? graphWords[index] : extraWords[index - graphWords.count]
     }
 
     /// `values` laid out, for a graph whose words by id are `graphWords`. The same values give
@@ -76,7 +83,7 @@ struct LaidOutWordTable: Sendable, Equatable {
         while true {
             let index = slots[place &* 2]
             guard index >= 0 else { return nil }
-            if words[Int(index)] == word { return slots[place &* 2 &+ 1] }
+            if Self.word(Int(index), graphWords: graphWords, extraWords: extraWords) == word { return slots[place &* 2 &+ 1] }
             place = (place &+ 1) & mask
         }
     }
@@ -88,6 +95,6 @@ struct LaidOutWordTable: Sendable, Equatable {
     }
 
     static func == (a: LaidOutWordTable, b: LaidOutWordTable) -> Bool {
-        a.extraWords == b.extraWords && a.slots == b.slots && a.others == b.others && a.words == b.words
+        a.extraWords == b.extraWords && a.slots == b.slots && a.others == b.others && a.graphWords == b.graphWords
     }
 }

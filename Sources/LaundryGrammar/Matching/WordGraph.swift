@@ -107,7 +107,7 @@ final class WordGraph: @unchecked Sendable {
     /// they stand for, read once (``contents(of:kinds:)``) — from the tables built in, on the first
     /// line that takes a value (reading them was a fiftieth of a one-shot `/status`, perf).
     @exclusivity(unchecked) private(set) var valueKinds: FixedNumbers = []
-    @exclusivity(unchecked) private var readContents = Lazy<[SlotContent]> { [] }
+    @exclusivity(unchecked) private var readContents = Lazy<[SlotContent]>(made: [])
     var contents: [SlotContent] { readContents.value }
     /// What happens to a line before it is matched (and to the grammar's own words when compiled).
     @exclusivity(unchecked) private(set) var normalizer = Normalizer.empty
@@ -140,7 +140,7 @@ final class WordGraph: @unchecked Sendable {
         (wordIDs, runEnds) = (FixedNumbers(ids), FixedNumbers(ends))
         valueKinds = FixedNumbers(try Self.valueKinds(count: values.count, edges: edges))
         let contents = try Self.contents(of: values, kinds: valueKinds)
-        readContents = Lazy { contents }
+        readContents = Lazy(made: contents)
         // Slot labels change below, but not their kind, nor any edge's target: all it reads.
         let analysis = GraphAnalysis(edges: edges, edgeStarts: starts, accepts: builder.accepts)
         var nextWordIDs: [Int32] = []
@@ -242,7 +242,7 @@ final class WordGraph: @unchecked Sendable {
         }
         if checked {
             let contents = try Self.contents(of: values, kinds: valueKinds)
-            readContents = Lazy { contents }
+            readContents = Lazy(made: contents)
         } else {
             // Checked when they were built: a value they hold is one of its slot's.
             readContents = Lazy { [values, valueKinds] in (try? Self.contents(of: values, kinds: valueKinds)) ?? values.map { .listed($0) } }

@@ -36,21 +36,22 @@ package struct SlotParsers: Sendable {
 
     private enum Vocabulary {
         case made(Set<String>)
-        case marked(LaidOutWordTable, Lazy<Set<String>>)
+        case marked(LinePreparer.WordFactsTable, Lazy<Set<String>>)
     }
 
     /// Whether `word` is one of ``vocabulary``.
     func hasWord(_ word: String) -> Bool {
         switch held {
         case .made(let vocabulary): vocabulary.contains(word)
-        case .marked(let facts, _): facts[word].map { LinePreparer.WordFacts(packed: $0).numberWord } ?? false
+        case .marked(let facts, _): facts[word]?.numberWord ?? false
         }
     }
 
     /// `wordFacts`: the line preparer's word facts as the grammar's tables hold them (they mark
     /// the vocabulary's words), or nil to make the vocabulary from the roles.
     init(_ roles: WordRoles, wordFacts: LaidOutWordTable? = nil) {
-        held = wordFacts.map { .marked($0, Lazy { SlotWords.vocabulary(roles) }) } ?? .made(SlotWords.vocabulary(roles))
+        held = wordFacts.map { .marked(LinePreparer.WordFactsTable(table: $0), Lazy { SlotWords.vocabulary(roles) }) }
+            ?? .made(SlotWords.vocabulary(roles))
         tables = LazyObject { SlotWords(roles) }
     }
 
