@@ -108,11 +108,14 @@ public struct LaundryTimeProcess {
         try process.run()
         if standardOutput != nil { try stdout.fileHandleForWriting.close() }
 
+        // Dedicated threads, not the shared pool, which other tests' harnesses keep busy with reads
+        // that block until their child ends: the child's clock runs from its start, and its script
+        // must reach it at once (HarnessStarvationTests).
         let group = DispatchGroup()
         nonisolated(unsafe) var out = Data(), err = Data()
-        DispatchQueue.global().async(group: group) { out = stdout.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { err = stderr.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) {
+        onThread(group) { out = stdout.fileHandleForReading.readDataToEndOfFile() }
+        onThread(group) { err = stderr.fileHandleForReading.readDataToEndOfFile() }
+        onThread(group) {
             if !input.isEmpty { try? stdin.fileHandleForWriting.write(contentsOf: input) }
             try? stdin.fileHandleForWriting.close()
         }

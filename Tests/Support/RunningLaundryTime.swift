@@ -150,7 +150,7 @@ extension RunningLaundryTime {
 }
 
 /// Runs `body` on a new thread, inside `group`.
-private func onThread(_ group: DispatchGroup, _ body: @escaping @Sendable () -> Void) {
+func onThread(_ group: DispatchGroup, _ body: @escaping @Sendable () -> Void) {
     group.enter()
     Thread {
         body()
