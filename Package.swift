@@ -16,8 +16,13 @@ let releaseLinking: [LinkerSetting] = [
 /// patches no pointers, where a PIE build writes one into each of ~200 pages of type metadata
 /// (a copy of each page, 10 % of a one-shot `/status`; docs/speed.md). The shared libraries it
 /// loads are still placed at random; the program's own code is not.
+///
+/// It also links SQLite, and libstdc++ where the static Swift runtime asks for it, from their
+/// archives (`Linking/`, linker scripts found before the shared libraries): a start then maps
+/// neither library nor binds their 3,200 symbols to themselves, a tenth of a one-shot `/status`.
 let programLinking: [LinkerSetting] = [
-    .unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))
+    .unsafeFlags(["-Xclang-linker", "-no-pie", "-L\(Context.packageDirectory)/Linking"],
+                 .when(platforms: [.linux], configuration: .release))
 ]
 
 // Layers, lowest first. A module may import only those below it (see docs/ARCHITECTURE.md):
