@@ -2,6 +2,7 @@ import EnglishGrammar
 import Foundation
 import LaundryCore
 import LaundryGrammar
+import LaundryPlatform
 import LaundryStore
 
 /// Completion of a command's words in the shell — `laundrytime start wash for <Tab>` in bash, zsh
@@ -32,7 +33,7 @@ enum ShellCompletion {
             }
         }
         guard let grammar = try? Grammar.english else { return [] }
-        let location = StoreLocation.resolve(dataDirectory: dataDirectory, environment: ProcessInfo.processInfo.environment)
+        let location = StoreLocation.resolve(dataDirectory: dataDirectory, environment: ProcessEnvironment.current())
         let pets = pets(at: location)
         guard let next = grammar.nextWords(after: typed.joined(separator: " "), pets: PetNameIndex(pets: pets)) else { return [] }
         let fragment = unquoted(prefix).lowercased()

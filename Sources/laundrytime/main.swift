@@ -4,6 +4,7 @@ import Foundation
 import LaundryAssistant
 import LaundryCore
 import LaundryGrammar
+import LaundryPlatform
 #if MCP
 import LaundryMCP
 #endif
@@ -44,7 +45,7 @@ do {
     exit(ExitStatus.usage.rawValue)
 }
 
-let environment = ProcessInfo.processInfo.environment
+let environment = ProcessEnvironment.current()
 let clock: Clock
 if let pinned = environment["LAUNDRYTIME_NOW"], !pinned.isEmpty {
     guard let start = PinnedTime.parse(pinned) else {

@@ -3,6 +3,7 @@ import Synchronization
 import CStoreShim
 import GRDB
 import LaundryCore
+import LaundryPlatform
 
 /// LaundryTime's SQLite database: pets, their history, settings and the transcript.
 ///
@@ -42,7 +43,7 @@ public final class LaundryStore: StoreEngine {
 
     public init(
         location: StoreLocation, busyTimeout: TimeInterval = LaundryStore.defaultBusyTimeout,
-        member: String = StoreTransaction.defaultMember(environment: ProcessInfo.processInfo.environment)
+        member: String = StoreTransaction.defaultMember(environment: ProcessEnvironment.current())
     ) throws(StoreError) {
         self.location = location
         self.member = member

@@ -1,4 +1,5 @@
 import Foundation
+import LaundryPlatform
 
 /// How replies are written.
 public enum OutputFormat: String, CaseIterable, Sendable {
@@ -21,7 +22,7 @@ public struct DisplayOptions: Sendable {
     public var environment: [String: String]
 
     public init(format: OutputFormat, color: ColorChoice = .auto, noAnimation: Bool = false,
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
+                environment: [String: String] = ProcessEnvironment.current()) {
         self.format = format
         self.color = color
         self.environment = environment

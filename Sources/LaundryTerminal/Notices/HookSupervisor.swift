@@ -56,7 +56,7 @@ public enum HookSupervisor {
         }
         let path = arguments[2]
         _ = lt_become_child_subreaper()
-        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        let environment = ProcessEnvironment.current().map { "\($0.key)=\($0.value)" }
         let hook: pid_t
         switch ChildProcess.spawn(path, arguments: [path, arguments[3]], environment: environment, stdin: .descriptor(STDIN_FILENO),
                                   stdout: .file("/dev/null", flags: O_WRONLY), stderr: .file("/dev/null", flags: O_WRONLY),

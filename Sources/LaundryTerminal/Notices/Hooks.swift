@@ -102,7 +102,7 @@ public final class Hooks: @unchecked Sendable {
         // None of the four may leak into a program another thread starts meanwhile (the children's
         // ends are given to the supervisor as its stdin and stdout, which do not keep the flag).
         for descriptor in input + report { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        let environment = ProcessInfo.processInfo.environment.merging(["LAUNDRYTIME_EVENT": event]) { $1 }
+        let environment = ProcessEnvironment.current().merging(["LAUNDRYTIME_EVENT": event]) { $1 }
         let started = ChildProcess.spawn(
             supervisor, arguments: HookSupervisor.arguments(timeout: timeout, path: path, event: event),
             environment: environment.map { "\($0.key)=\($0.value)" },
