@@ -10,7 +10,20 @@ public struct StoreLocation: Equatable, Sendable {
     public static let fileName = "laundrytime.sqlite"
 
     public init(directory: URL) {
-        self.directory = directory.standardizedFileURL
+        self.directory = Self.isStandard(directory) ? directory : directory.standardizedFileURL
+    }
+
+    /// Whether Foundation's `standardizedFileURL` would give `url` back as it is: an absolute file
+    /// path with no `.` or `..`, no doubled or trailing slash, and none of the automount prefixes
+    /// Foundation strips. Such a path — the usual one — skips the standardising, whose first use
+    /// costs a one-shot command 2 % (docs/speed.md; StoreLocationTests hold it to Foundation).
+    package static func isStandard(_ url: URL) -> Bool {
+        guard url.isFileURL, url.baseURL == nil else { return false }
+        // As the URL holds it: a directory's ends with one "/", which standardising keeps.
+        let path = url.path(percentEncoded: true)
+        guard path.hasPrefix("/"), !path.contains("//"), !path.contains("\\"),
+              !path.hasPrefix("/private"), !path.hasPrefix("/var/automount") else { return false }
+        return !path.split(separator: "/").contains { $0 == "." || $0 == ".." }
     }
 
     public var databaseURL: URL { directory.appendingPathComponent(Self.fileName) }
