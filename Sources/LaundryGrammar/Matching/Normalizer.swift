@@ -1,3 +1,4 @@
+import LaundryCore
 /// What happens to a typed line before it is matched, as the grammar file says it (`expand` and
 /// `skip` lines, documented at its top): contractions are read as their words, and filler —
 /// politeness, "could you", "I want to", a "!!" or an emoji around a command — may be passed
@@ -18,8 +19,12 @@ struct Normalizer: Sendable, Equatable {
     let skipPhrases: [[String]]
     /// The same, by their first word: a line's word is looked up once, not compared with each.
     private let skipPhrasesByFirstWord: [String: [[String]]]
-    /// Every word of a skip phrase: filler, which says nothing of what is asked.
-    let fillerWords: Set<String>
+    /// Every word of a skip phrase: filler, which says nothing of what is asked. Gathered on first
+    /// use (a line no template fits): a start that needs no such line does not pay for the set.
+    var fillerWords: Set<String> { fillers.value }
+    private let fillers: Lazy<Set<String>>
+    /// Whether ``fillerWords`` has been gathered (for tests that watch what a line costs).
+    var fillerWordsAreGathered: Bool { fillers.isMade }
     /// A word said or typed like another ("four" for "for"), and that word: read as it right
     /// before a pet's name ("wash four snowy"), where the word it sounds like is what fits.
     let homophones: [String: String]
@@ -33,7 +38,12 @@ struct Normalizer: Sendable, Equatable {
         self.homophones = homophones
         self.skipPhrases = ordered ? skipPhrases : skipPhrases.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
         skipPhrasesByFirstWord = Dictionary(grouping: self.skipPhrases, by: { $0[0] })
-        fillerWords = Set(self.skipPhrases.joined())
+        fillers = Lazy { [skipPhrases = self.skipPhrases] in Set(skipPhrases.joined()) }
+    }
+
+    /// Two normalisers are equal when the grammar says the same of each (the filler follows).
+    static func == (left: Normalizer, right: Normalizer) -> Bool {
+        left.expansions == right.expansions && left.skipPhrases == right.skipPhrases && left.homophones == right.homophones
     }
 
     /// From the grammar file's `expand` and `skip` lines, as written.
