@@ -23,6 +23,13 @@ import Testing
         }
     }
 
+    @Test func theDatabaseIsTheFileFoundationWouldName() {
+        for path in Self.paths {
+            let location = StoreLocation(directory: URL(fileURLWithPath: path, isDirectory: true))
+            #expect(location.databaseURL == location.directory.appendingPathComponent(StoreLocation.fileName), "\(path)")
+        }
+    }
+
     @Test func randomPathsToo() {
         var random = SystemRandomNumberGenerator()
         let parts = ["a", "bb", ".", "..", "", "private", "var", "automount", "x.y", "..z", "~"]
