@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// The process's environment as `ProcessInfo.processInfo.environment` gives it, read from
 /// `environ` itself: each `NAME=value` split at its first "=", an entry without one left out, a
