@@ -303,6 +303,19 @@ public enum StoreBehaviour {
                 try expect(try transaction.transcript.count(since: start.addingTimeInterval(30)) == 1, "counted from `since`")
             }
         },
+        "a transcript of thousands of lines is appended whole, in order": { open in
+            // More values than one statement may bind (SQLite's 32,766 by default and 250,000 as
+            // Debian builds it, PostgreSQL's 65,535): the store benchmark's seeder appends 100,000
+            // messages in one call.
+            let store = try open()
+            defer { store.close() }
+            let messages = (0..<40_000).map { TranscriptMessage(at: start.addingTimeInterval(Double($0)), role: .user, text: "line \($0)") }
+            try store.write { try $0.transcript.append(messages) }
+            try store.read { transaction in
+                try expect(try transaction.transcript.count(since: start) == messages.count, "every message is kept")
+                try expect(try transaction.transcript.latest(limit: 2).map(\.text) == ["line 39998", "line 39999"], "the last ones last")
+            }
+        },
         "settings default, persist, and are undone": { open in
             let store = try open()
             defer { store.close() }

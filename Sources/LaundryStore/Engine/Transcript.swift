@@ -11,15 +11,23 @@ public struct Transcript {
     /// each with its member (this session's, unless the message names one). A command's line and
     /// its reply go in one statement: on a household's server each statement is a round trip.
     public func append(_ messages: [TranscriptMessage]) throws {
-        guard !messages.isEmpty else { return }
-        var arguments: [DatabaseValue] = []
-        for message in messages {
-            arguments += [try transaction.storable(message.at).databaseValue, message.role.rawValue.databaseValue,
-                          TranscriptMessage.kept(message.text).databaseValue, message.intent.databaseValue, message.ok.databaseValue,
-                          message.petName.databaseValue, (message.member ?? transaction.member).databaseValue]
+        // A statement binds only so many values (SQLite's 32,766 by default, PostgreSQL's 65,535):
+        // a long list goes in several.
+        for first in stride(from: 0, to: messages.count, by: Self.rowsPerStatement) {
+            let rows = messages[first..<min(first + Self.rowsPerStatement, messages.count)]
+            var arguments: [DatabaseValue] = []
+            arguments.reserveCapacity(rows.count * 7)
+            for message in rows {
+                arguments += [try transaction.storable(message.at).databaseValue, message.role.rawValue.databaseValue,
+                              TranscriptMessage.kept(message.text).databaseValue, message.intent.databaseValue, message.ok.databaseValue,
+                              message.petName.databaseValue, (message.member ?? transaction.member).databaseValue]
+            }
+            try transaction.send(Self.insert(rows: rows.count), arguments)
         }
-        try transaction.send(Self.insert(rows: messages.count), arguments)
     }
+
+    /// The most messages one INSERT holds: 700 values, under every engine's limit.
+    static let rowsPerStatement = 100
 
     /// The INSERT of `rows` messages (in the order given, so their ids keep it).
     private static func insert(rows: Int) -> String {
