@@ -19,7 +19,7 @@
 /// `/status`, perf).
 enum GrammarTables {
     static let magic: [UInt8] = Array("LTGT".utf8)
-    static let formatVersion = 19
+    static let formatVersion = 20
 
     /// A digit of an integer is `digitBase + (its five bits) + (more follow ? 32 : 0)`: "0"…"o".
     static let digitBase: UInt8 = 0x30

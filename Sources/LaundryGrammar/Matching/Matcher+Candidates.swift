@@ -30,4 +30,17 @@ extension Matcher {
         }
         return start
     }
+
+    /// Where a new name ends in a free-text slot's words: before the first of `purposes` that
+    /// says what the pet is for ("for my", ``WordRole/namePurpose``), unquoted, with a word of the
+    /// name before it and a word of the purpose after it ("Sparkle for my socks" is Sparkle).
+    static func nameEnd(_ tokens: [Token], _ range: Range<Int>, purposes: [[String]]) -> Int {
+        for index in range.dropFirst() where !tokens[index].quoted {
+            for purpose in purposes where index + purpose.count < range.upperBound
+                && purpose.indices.allSatisfy({ !tokens[index + $0].quoted && tokens[index + $0].word == purpose[$0] }) {
+                return index
+            }
+        }
+        return range.upperBound
+    }
 }

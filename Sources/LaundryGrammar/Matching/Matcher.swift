@@ -319,9 +319,11 @@ final class Matcher: Sendable {
         case .name:
             // As typed inside ("Mr. Fluff"), without quotes or a closing "!" around it — from after
             // its last "called" or "name it" on ("a pet for my jeans called Denim"), and up to the
-            // words that close the request ("Sporty instead").
+            // words that close the request ("Sporty instead") or say what the pet is for
+            // ("Sparkle for my socks").
             let range = capture.start..<capture.end
-            let start = Self.nameStart(tokens, range, leads: words.nameLeads), end = SlotTrimming.end(walk.line, start..<range.upperBound)
+            let start = Self.nameStart(tokens, range, leads: words.nameLeads)
+            let end = Self.nameEnd(tokens, start..<SlotTrimming.end(walk.line, start..<range.upperBound), purposes: words.namePurposes)
             return SlotValue(text: String(line[tokens[start].range.lowerBound..<tokens[end - 1].range.upperBound]))
         case .topic:
             let end = SlotTrimming.end(walk.line, capture.start..<capture.end)

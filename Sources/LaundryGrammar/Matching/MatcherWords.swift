@@ -9,6 +9,8 @@ struct MatcherWords: Sendable {
     let nameLeads: [[String]]
     /// After which a line no template fits gives a new name ("new name"), each as its words.
     let scannedNameLeads: [[String]]
+    /// After a new name, start what the pet is for and so end the name ("for my"), each as its words.
+    let namePurposes: [[String]]
     /// That lead to a new name and so cannot start it ("to", "as").
     let nameLeadIns: FewWords
     /// After which a word stands where a pet's name would ("for", "of").
@@ -24,6 +26,7 @@ struct MatcherWords: Sendable {
         petWords = FewWords(roles.list(.pet))
         nameLeads = roles.list(.nameLead).map { $0.split(separator: " ").map(String.init) }
         scannedNameLeads = roles.list(.scannedNameLead).map { $0.split(separator: " ").map(String.init) }
+        namePurposes = roles.list(.namePurpose).map { $0.split(separator: " ").map(String.init) }
         nameLeadIns = FewWords(roles.list(.nameLeadIn))
         petLeadIns = FewWords(roles.list(.petLeadIn))
         timeReferences = FewWords(roles.list(.timeReference))

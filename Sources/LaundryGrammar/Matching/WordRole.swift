@@ -29,6 +29,9 @@ public enum WordRole: String, CaseIterable, Sendable {
     case scannedNameLead = "scanned_name_lead"
     /// Lead to a new name and so cannot start it: "rename fluffy *to* Fuzz".
     case nameLeadIn = "name_lead_in"
+    /// After a new name, start what the pet is for, which ends the name (phrases): "a pet called
+    /// Sparkle *for my* socks".
+    case namePurpose = "name_purpose"
     /// Stand for several pets at once (phrases): "fold *them all*", "pause *both of them*".
     case severalPets = "several_pets"
     /// After which an unknown word stands where a pet's name would: "start wsh *for* fluffy".
@@ -86,7 +89,7 @@ public enum WordRole: String, CaseIterable, Sendable {
     /// Whether the role's words may be phrases of several words.
     var takesPhrases: Bool {
         switch self {
-        case .nameLead, .scannedNameLead, .severalPets, .frequency, .range, .dayPartToday, .dayPartYesterday, .dayNamed, .nextMonth: true
+        case .nameLead, .scannedNameLead, .namePurpose, .severalPets, .frequency, .range, .dayPartToday, .dayPartYesterday, .dayNamed, .nextMonth: true
         default: false
         }
     }
